@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import { loadTenant } from './src/lib/tenant/load';
+import { tenantPlugin } from './src/lib/tenant/vite-plugin';
+import { apiDevPlugin } from './src/server/dev-plugin';
+
+/**
+ * One build per tenant: `TENANT=<code>` (default `demo`) picks `tenants/<code>/` and writes
+ * `dist/<code>/client` (static pages) and `dist/<code>/server` (on-demand routes, middleware mode).
+ * An invalid tenant file stops here with the file and the field named.
+ */
+const tenantsDir = fileURLToPath(new URL('./tenants', import.meta.url));
+const code = process.env.TENANT || 'demo';
+const tenant = loadTenant(tenantsDir, code);
+
+export default defineConfig({
+  site: tenant.setting.meta.url || `https://${tenant.hosts[0]}`,
+  outDir: `./dist/${code}`,
+  cacheDir: `./node_modules/.astro/${code}`,
+  trailingSlash: 'never',
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  devToolbar: { enabled: false },
+  vite: {
+    plugins: [tenantPlugin(tenantsDir, code), apiDevPlugin(code)],
+    resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+  },
+});

@@ -1,0 +1,72 @@
+// Builds one tenant's site (`npm run build -- --tenant <code>`, default TENANT or demo; `--all` for
+// every tenant): astro build into dist/<code>, precompressed copies of text files, dist/<code>/build.json,
+// and the server bundle dist/_server/main.mjs that `npm start` runs.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build as bundle } from 'esbuild';
+import { tenantArgs } from './lib/args.mjs';
+import { precompress } from './lib/precompress.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Builds the server entry once; it is the same for every tenant. */
+export async function buildServer() {
+  await bundle({
+    entryPoints: [join(root, 'src/server/main.ts')],
+    outfile: join(root, 'dist/_server/main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+}
+
+/** Builds one tenant; exits the process with the build's own message on failure. */
+export async function buildTenant(code) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+    cwd: root,
+    env: { ...process.env, TENANT: code },
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    // A bad tenant file is reported as "file: field: message"; show that line, not a stack trace.
+    const lines = result.stderr.split('\n');
+    const tenantError = lines.find((line) => line.includes('TenantFileError') || /tenants\/.+: /.test(line));
+    console.error(tenantError ? tenantError.replace(/^.*TenantFileError\]?:?\s*/, '') : result.stderr);
+    console.error(`Build tenant "${code}" gagal.`);
+    process.exit(1);
+  }
+  process.stderr.write(result.stderr);
+  const dist = join(root, 'dist', code);
+  const totals = await precompress(join(dist, 'client'));
+  const { maintenance, version } = JSON.parse(
+    spawnSync(process.execPath, ['-e', tenantInfoScript(code)], { cwd: root, encoding: 'utf8' }).stdout || '{}',
+  );
+  writeFileSync(join(dist, 'build.json'), `${JSON.stringify({ tenant: code, version, maintenance, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${code}: ${totals.files} file dikompres (${kb(totals.raw)} → br ${kb(totals.br)}, gzip ${kb(totals.gzip)}) dalam ${seconds} s`);
+}
+
+/** Reads the maintenance flag and package version without loading TypeScript. */
+function tenantInfoScript(code) {
+  return `const t=require('./tenants/${code}/tenant.json');const p=require('./package.json');process.stdout.write(JSON.stringify({maintenance:t.setting.isMaintenance!==false,version:p.version}))`;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { tenant, all } = tenantArgs();
+  const codes = all
+    ? readdirSync(join(root, 'tenants'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+        .map((entry) => entry.name)
+    : [tenant];
+  for (const code of codes) await buildTenant(code);
+  await buildServer();
+}

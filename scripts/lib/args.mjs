@@ -1,0 +1,13 @@
+// Reads `--tenant <code>` (or `--tenant=<code>`) and `--all` from a script's arguments, falling back to TENANT.
+export function tenantArgs(argv = process.argv.slice(2)) {
+  let tenant = process.env.TENANT || 'demo';
+  let all = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--all') all = true;
+    else if (arg === '--tenant') tenant = argv[++i] ?? tenant;
+    else if (arg.startsWith('--tenant=')) tenant = arg.slice('--tenant='.length);
+    else throw new Error(`Argumen tidak dikenal: ${arg} (pakai --tenant <kode> atau --all)`);
+  }
+  return { tenant, all };
+}

@@ -1,0 +1,58 @@
+import { $progress, failProgress, startProgress } from '~/stores/progress';
+
+/**
+ * The shell's only script: the top progress bar during navigations and the scroll rule
+ * (top of the page unless a hash anchor; browser restoration is manual). Pages are plain
+ * documents, so a navigation ends when the next document replaces this one.
+ */
+
+const bar = document.querySelector<HTMLElement>('[data-progress]');
+$progress.subscribe(({ state, percent, visible }) => {
+  if (!bar) return;
+  bar.dataset.state = state;
+  bar.hidden = !visible;
+  bar.style.setProperty('--progress', `${percent}%`);
+});
+
+/** A click that will make this tab load another document of this site. */
+function isSiteNavigation(event: MouseEvent): boolean {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return false;
+  }
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return false;
+  if (link.target && link.target !== '_self') return false;
+  const url = new URL(link.href, location.href);
+  if (url.origin !== location.origin) return false;
+  return !(url.pathname === location.pathname && url.search === location.search && url.hash !== '');
+}
+
+document.addEventListener('click', (event) => {
+  if (!isSiteNavigation(event)) return;
+  if (navigator.onLine === false) {
+    startProgress();
+    failProgress();
+    return;
+  }
+  startProgress();
+});
+
+// Back/forward from the page cache shows this document again: nothing is loading any more.
+addEventListener('pageshow', (event) => {
+  if (event.persisted) $progress.set({ state: 'idle', percent: 0, visible: false });
+});
+addEventListener('offline', () => failProgress());
+
+history.scrollRestoration = 'manual';
+function scrollToStart(): void {
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!id) {
+    scrollTo(0, 0);
+    return;
+  }
+  const target = document.getElementById(id);
+  if (target) target.scrollIntoView();
+  else console.warn(`Anchor #${id} tidak ditemukan di halaman ini`);
+}
+scrollToStart();
+addEventListener('hashchange', scrollToStart);

@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare module 'virtual:lms/tenant' {
+  export const tenant: import('~/lib/tenant/schema').Tenant;
+  export const site: import('~/lib/tenant/content-schema').SiteInfo;
+  export const home: import('~/lib/tenant/content-schema').HomeContent;
+  export const assets: { logoDark: string; logoLight: string; favicon: string; faviconSource: string | null };
+}
+
+declare module 'virtual:lms/fonts' {}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/** Names of the inline SVG icons in `src/components/shared/Icon.astro`. */
+export const ICON_NAMES = [
+  'book',
+  'users',
+  'briefcase',
+  'award',
+  'code',
+  'globe',
+  'chart',
+  'chat',
+  'calendar',
+  'map',
+  'shield',
+  'spark',
+  'building',
+  'heart',
+  'rocket',
+  'video',
+  'school',
+  'handshake',
+  'mic',
+  'palette',
+] as const;
+export const IconNameSchema = z.enum(ICON_NAMES);
+
+/** A link inside the site (absolute path) or to an outside site (https URL) or a mail/phone link. */
+export const HrefSchema = z
+  .string()
+  .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/, 'tautan harus diawali /, https://, mailto: atau tel:');
+
+export const LinkSchema = z.object({ label: z.string().min(1), href: HrefSchema }).strict();
+
+export const HeroSchema = z
+  .object({
+    eyebrow: z.string().optional(),
+    heading: z.string().min(1),
+    lead: z.string().min(1),
+    cta: LinkSchema.optional(),
+    secondaryCta: LinkSchema.optional(),
+  })
+  .strict();
+
+const ItemsOf = <T extends z.ZodType>(item: T) => z.array(item).min(1);
+const FeatureSchema = z.object({ title: z.string().min(1), text: z.string().min(1), icon: IconNameSchema }).strict();
+const StatSchema = z.object({ value: z.string().min(1), label: z.string().min(1) }).strict();
+const StepSchema = z.object({ title: z.string().min(1), text: z.string().min(1) }).strict();
+
+/** One block of a content page, rendered by `src/components/content-blocks/`. */
+export const BlockSchema = z.discriminatedUnion('type', [
+  z
+    .object({ type: z.literal('features'), heading: z.string(), lead: z.string().optional(), items: ItemsOf(FeatureSchema) })
+    .strict(),
+  z.object({ type: z.literal('stats'), heading: z.string().optional(), items: ItemsOf(StatSchema) }).strict(),
+  z.object({ type: z.literal('steps'), heading: z.string(), lead: z.string().optional(), items: ItemsOf(StepSchema) }).strict(),
+  z
+    .object({
+      type: z.literal('faq'),
+      heading: z.string(),
+      items: ItemsOf(z.object({ question: z.string().min(1), answer: z.string().min(1) }).strict()),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('pricing'),
+      heading: z.string(),
+      lead: z.string().optional(),
+      plans: ItemsOf(
+        z
+          .object({
+            name: z.string().min(1),
+            price: z.string().min(1),
+            period: z.string().optional(),
+            summary: z.string().optional(),
+            features: ItemsOf(z.string().min(1)),
+            cta: LinkSchema,
+            highlighted: z.boolean().default(false),
+          })
+          .strict(),
+      ),
+    })
+    .strict(),
+  z.object({ type: z.literal('cta'), heading: z.string(), text: z.string(), cta: LinkSchema }).strict(),
+  z.object({ type: z.literal('quote'), text: z.string().min(1), author: z.string().min(1), role: z.string().optional() }).strict(),
+  z
+    .object({
+      type: z.literal('contact'),
+      heading: z.string(),
+      items: ItemsOf(z.object({ label: z.string().min(1), value: z.string().min(1), href: HrefSchema.optional() }).strict()),
+    })
+    .strict(),
+  z.object({ type: z.literal('logos'), heading: z.string(), items: ItemsOf(z.string().min(1)) }).strict(),
+]);
+export type Block = z.infer<typeof BlockSchema>;
+
+/**
+ * Front matter of `content/pages/<Route>.md`. The Markdown body is the page's prose and is rendered
+ * after the hero; `blocks` follow it. `{{site}}` anywhere in the text is replaced by the site title.
+ */
+export const PageSchema = z
+  .object({
+    title: z.string().min(1),
+    description: z.string().min(1).max(300),
+    hero: HeroSchema,
+    blocks: z.array(BlockSchema).default([]),
+  })
+  .strict();
+export type PageContent = z.infer<typeof PageSchema>;
+
+/** `content/home.json`: every block a variant's home composition may pick from. */
+export const HomeSchema = z
+  .object({
+    hero: HeroSchema.extend({ cta: LinkSchema }),
+    highlights: z.object({ heading: z.string(), lead: z.string().optional(), items: ItemsOf(FeatureSchema) }).strict(),
+    stats: z.object({ heading: z.string().optional(), items: ItemsOf(StatSchema) }).strict(),
+    programs: z
+      .object({
+        heading: z.string(),
+        lead: z.string().optional(),
+        items: ItemsOf(
+          z.object({ title: z.string().min(1), text: z.string().min(1), href: HrefSchema, tag: z.string().optional() }).strict(),
+        ),
+      })
+      .strict(),
+    steps: z.object({ heading: z.string(), items: ItemsOf(StepSchema) }).strict(),
+    testimonials: z
+      .object({
+        heading: z.string(),
+        items: ItemsOf(z.object({ quote: z.string().min(1), name: z.string().min(1), role: z.string().min(1) }).strict()),
+      })
+      .strict(),
+    partners: z.object({ heading: z.string(), items: ItemsOf(z.string().min(1)) }).strict(),
+    cta: z.object({ heading: z.string(), text: z.string(), cta: LinkSchema }).strict(),
+  })
+  .strict();
+export type HomeContent = z.infer<typeof HomeSchema>;
+
+/** `content/site.json`: who the tenant is, for the header, footer and contact blocks. */
+export const SiteInfoSchema = z
+  .object({
+    tagline: z.string().min(1),
+    summary: z.string().min(1),
+    contact: z
+      .object({
+        email: z.email(),
+        phone: z.string().min(1),
+        whatsapp: z.string().regex(/^62\d{8,13}$/, 'nomor WhatsApp dalam format 62…'),
+        address: z.string().min(1),
+      })
+      .strict(),
+    socials: z
+      .array(
+        z
+          .object({
+            network: z.enum(['instagram', 'youtube', 'linkedin', 'facebook', 'tiktok', 'x']),
+            url: z.url({ protocol: /^https$/ }),
+          })
+          .strict(),
+      )
+      .default([]),
+  })
+  .strict();
+export type SiteInfo = z.infer<typeof SiteInfoSchema>;

@@ -1,0 +1,70 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { HomeSchema, PageSchema, SiteInfoSchema } from './content-schema';
+import { describeIssues, type Tenant, TenantSchema } from './schema';
+
+/**
+ * Node-side reading of `tenants/`: used by the Astro config, the build and start scripts and tests.
+ * Pages at run time get the already validated tenant through `virtual:lms/tenant` instead.
+ */
+
+/** Folder of shared page copy that every tenant inherits unless it has its own file. */
+export const SHARED_DIR = '_shared';
+
+/** A tenant file that does not match its schema; the message names the file and each bad field. */
+export class TenantFileError extends Error {
+  override name = 'TenantFileError';
+}
+
+function readJson(file: string): unknown {
+  const shown = relative(process.cwd(), file) || file;
+  if (!existsSync(file)) throw new TenantFileError(`${shown}: file tidak ditemukan`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new TenantFileError(`${shown}: JSON tidak valid: ${(error as Error).message}`);
+  }
+}
+
+function validate<T extends z.ZodType>(schema: T, value: unknown, file: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new TenantFileError(describeIssues(relative(process.cwd(), file) || file, result.error));
+  return result.data;
+}
+
+/** Codes of every tenant folder (folders starting with `_` are shared material, not tenants). */
+export function listTenantCodes(root: string): string[] {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Reads and validates `tenants/<code>/tenant.json`; the folder name must equal the code inside. */
+export function loadTenant(root: string, code: string): Tenant {
+  const file = join(root, code, 'tenant.json');
+  const tenant = validate(TenantSchema, readJson(file), file);
+  if (tenant.code !== code) {
+    throw new TenantFileError(`${relative(process.cwd(), file)}: code: "${tenant.code}" harus sama dengan nama folder "${code}"`);
+  }
+  return tenant;
+}
+
+/** Reads and validates the tenant's `content/site.json` and `content/home.json`. */
+export function loadTenantContent(root: string, code: string) {
+  const dir = join(root, code, 'content');
+  return {
+    site: validate(SiteInfoSchema, readJson(join(dir, 'site.json')), join(dir, 'site.json')),
+    home: validate(HomeSchema, readJson(join(dir, 'home.json')), join(dir, 'home.json')),
+  };
+}
+
+/** Front matter of a Markdown page, validated; used by tests and tools outside Astro. */
+export function readPageFrontMatter(file: string) {
+  const text = readFileSync(file, 'utf8');
+  const match = /^---\n([\s\S]*?)\n---\n?/.exec(text);
+  if (!match?.[1]) throw new TenantFileError(`${relative(process.cwd(), file)}: front matter (---) tidak ada`);
+  return validate(PageSchema, parseYaml(match[1]), file);
+}

@@ -1,0 +1,13 @@
+/** Texts of the maintenance screen (SPEC §2 "Page shell"), shown instead of any page's content. */
+export const MAINTENANCE = {
+  title: 'Website Sedang Dalam Perbaikan',
+  text: 'Seperti halnya manusia, kami bertumbuh untuk menjadi lebih baik!',
+} as const;
+
+/** Texts of the not-found and error screens (SPEC §2 "Page shell", §8). */
+export const STATUS_TEXT = {
+  notFound: 'Oops.. Maaf halaman tidak ditemukan',
+  notFoundDetail: 'This page could not be found',
+  error: 'Opps.. Maaf terjadi kesalahan pada website',
+  home: 'Kembali ke halaman utama',
+} as const;

@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { FONTS } from './fonts';
+import { loadTenant, loadTenantContent } from './load';
+
+/**
+ * Exposes the tenant chosen for this build to pages as virtual modules, validated once:
+ * - `virtual:lms/tenant`: the tenant, its site info and home copy, and hashed URLs of its logos;
+ * - `virtual:lms/fonts`: the @fontsource CSS of the tenant's two fonts (self-hosted, hashed).
+ */
+export function tenantPlugin(root: string, code: string): Plugin {
+  const ids = { tenant: 'virtual:lms/tenant', fonts: 'virtual:lms/fonts' };
+  const resolved = (id: string) => `\0${id}`;
+  const dir = join(root, code);
+  return {
+    name: 'lms-tenant',
+    resolveId(id) {
+      return id === ids.tenant || id === ids.fonts ? resolved(id) : undefined;
+    },
+    load(id) {
+      if (id === resolved(ids.fonts)) {
+        const { ft_primary, ft_secondary } = loadTenant(root, code).setting.css;
+        const packages = [...new Set([FONTS[ft_primary], FONTS[ft_secondary]])];
+        return packages.map((name) => `import '${name}/wght.css';`).join('\n');
+      }
+      if (id !== resolved(ids.tenant)) return undefined;
+      const tenant = loadTenant(root, code);
+      const { site, home } = loadTenantContent(root, code);
+      for (const file of ['tenant.json', 'content/site.json', 'content/home.json']) this.addWatchFile(join(dir, file));
+      const asset = (path: string) => (/^https?:\/\//.test(path) ? JSON.stringify(path) : `${JSON.stringify(`${join(dir, path)}?url`)}`);
+      const { logoDark, logoLight, favicon } = tenant.setting;
+      return [
+        `import logoDark from ${asset(logoDark)};`,
+        `import logoLight from ${asset(logoLight)};`,
+        `import favicon from ${asset(favicon)};`,
+        /^https?:\/\//.test(favicon)
+          ? 'const faviconSource = null;'
+          : `import faviconSource from ${JSON.stringify(`${join(dir, favicon)}?raw`)};`,
+        `export const tenant = ${JSON.stringify(tenant)};`,
+        `export const site = ${JSON.stringify(site)};`,
+        `export const home = ${JSON.stringify(home)};`,
+        'export const assets = { logoDark, logoLight, favicon, faviconSource };',
+      ].join('\n');
+    },
+  };
+}
