@@ -48,9 +48,14 @@ export async function buildTenant(code) {
   const { maintenance, version } = JSON.parse(
     spawnSync(process.execPath, ['-e', tenantInfoScript(code)], { cwd: root, encoding: 'utf8' }).stdout || '{}',
   );
-  writeFileSync(join(dist, 'build.json'), `${JSON.stringify({ tenant: code, version, maintenance, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    join(dist, 'build.json'),
+    `${JSON.stringify({ tenant: code, version, maintenance, builtAt: new Date().toISOString() }, null, 2)}\n`,
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`${code}: ${totals.files} file dikompres (${kb(totals.raw)} → br ${kb(totals.br)}, gzip ${kb(totals.gzip)}) dalam ${seconds} s`);
+  console.log(
+    `${code}: ${totals.files} file dikompres (${kb(totals.raw)} → br ${kb(totals.br)}, gzip ${kb(totals.gzip)}) dalam ${seconds} s`,
+  );
 }
 
 /** Reads the maintenance flag and package version without loading TypeScript. */

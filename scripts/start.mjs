@@ -29,7 +29,9 @@ const sources = ['src', 'public', `tenants/${tenant}`, 'tenants/_shared', 'astro
 const builtAt = existsSync(buildInfo) ? Date.parse(JSON.parse(readFileSync(buildInfo, 'utf8')).builtAt) : 0;
 
 if (!existsSync(serverBundle) || !builtAt || newestChange(sources) > builtAt) {
-  console.log(builtAt ? `Sumber berubah sejak build terakhir; membangun ulang "${tenant}"…` : `Membangun situs "${tenant}" untuk pertama kali…`);
+  console.log(
+    builtAt ? `Sumber berubah sejak build terakhir; membangun ulang "${tenant}"…` : `Membangun situs "${tenant}" untuk pertama kali…`,
+  );
   const { buildServer, buildTenant } = await import('./build.mjs');
   await buildTenant(tenant);
   await buildServer();

@@ -1,8 +1,8 @@
 // Writes .br and .gz twins of every compressible file of a build, so the server sends them as is.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

@@ -85,7 +85,10 @@ export function staticFiles(root: string): MiddlewareHandler {
     } catch {
       return next();
     }
-    if (urlPath.includes('\0') || urlPath.includes('\\')) return next();
+    // Control characters and `//host` or `/\host` would turn the slash redirect below into an
+    // off-site redirect (browsers drop tabs and newlines); such paths are never files either.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+    if (/[\u0000-\u001f\u007f\\]/.test(urlPath) || urlPath.startsWith('//')) return next();
     const direct = normalize(join(base, urlPath));
     if (!direct.startsWith(base) && `${direct}${sep}` !== base) return next();
     if (urlPath.length > 1 && urlPath.endsWith('/')) return c.redirect(urlPath.replace(/\/+$/, '') || '/', 301);

@@ -19,10 +19,10 @@ export interface HeadInput {
   variant: Variant;
   site: { title: string; origin: string; meta: SiteMeta; defaultImage: string };
   pathname: string;
-  page?: PageName;
+  page?: PageName | undefined;
   /** Title and description from the page's own copy, used when the variant's table has no entry. */
-  copy?: { title?: string; description?: string };
-  item?: MetaItem;
+  copy?: { title?: string; description?: string } | undefined;
+  item?: MetaItem | undefined;
 }
 
 /** Everything the document head says about a page. */
@@ -54,9 +54,7 @@ export function composeHead(input: HeadInput): HeadMeta {
   const entry = variantPageMeta(input.variant, input.page);
   const pageTitle = input.page === 'home' ? '' : (item?.name ?? item?.title ?? entry?.title ?? input.copy?.title ?? '');
   const description =
-    (item && itemDescription(item)) ||
-    stripHtml(entry?.description ?? input.copy?.description ?? '') ||
-    stripHtml(site.meta.description);
+    (item && itemDescription(item)) || stripHtml(entry?.description ?? input.copy?.description ?? '') || stripHtml(site.meta.description);
   const image = item?.cover ?? item?.logo ?? entry?.image ?? (site.meta.image || site.defaultImage);
   return {
     title: composeTitle(pageTitle, site.title),

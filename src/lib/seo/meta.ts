@@ -22,9 +22,12 @@ export function stripHtml(html?: string | null): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (match, name: string) => {
       const lower = name.toLowerCase();
-      if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
-      if (lower.startsWith('#') && lower !== '#39') return String.fromCodePoint(Number.parseInt(lower.slice(1), 10));
-      return ENTITIES[lower] ?? match;
+      if (lower in ENTITIES) return ENTITIES[lower] ?? match;
+      if (!lower.startsWith('#')) return match;
+      const code = lower.startsWith('#x') ? Number.parseInt(lower.slice(2), 16) : Number.parseInt(lower.slice(1), 10);
+      // Malformed CMS entities (NUL, surrogates, beyond Unicode) become nothing, never an exception.
+      const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+      return valid ? String.fromCodePoint(code) : '';
     })
     .replace(/\s+/g, ' ')
     .trim();

@@ -56,7 +56,8 @@ export const PAGE_META: MetaTable = {
   main: {
     festival: {
       title: 'Belajar Bersama',
-      description: 'Festival belajar untuk keluarga: talkshow parenting dan karier, aktivitas unplugged, pos block-coding dan zona refleksi.',
+      description:
+        'Festival belajar untuk keluarga: talkshow parenting dan karier, aktivitas unplugged, pos block-coding dan zona refleksi.',
     },
     courses: { title: 'Kursus', description: 'Kursus daring mandiri dengan modul dan bab yang bisa dipelajari kapan saja.' },
     course: { title: 'Kursus', description: 'Detail kursus, modul dan bab pembelajaran.' },

@@ -49,9 +49,7 @@ const StepSchema = z.object({ title: z.string().min(1), text: z.string().min(1) 
 
 /** One block of a content page, rendered by `src/components/content-blocks/`. */
 export const BlockSchema = z.discriminatedUnion('type', [
-  z
-    .object({ type: z.literal('features'), heading: z.string(), lead: z.string().optional(), items: ItemsOf(FeatureSchema) })
-    .strict(),
+  z.object({ type: z.literal('features'), heading: z.string(), lead: z.string().optional(), items: ItemsOf(FeatureSchema) }).strict(),
   z.object({ type: z.literal('stats'), heading: z.string().optional(), items: ItemsOf(StatSchema) }).strict(),
   z.object({ type: z.literal('steps'), heading: z.string(), lead: z.string().optional(), items: ItemsOf(StepSchema) }).strict(),
   z

@@ -1,6 +1,6 @@
 import { getEntry, render } from 'astro:content';
-import { currentTenant } from './index';
 import type { PageContent } from './content-schema';
+import { currentTenant } from './index';
 import { fillSiteTitle } from './site-title';
 
 /** Replaces `{{site}}` in every string of a value (front matter of shared copy). */
@@ -17,9 +17,14 @@ function fillDeep<T>(value: T, title: string): T {
  * The copy of a content page for this tenant: its own `content/pages/<route>.md` when it has one,
  * the shared copy otherwise. A route with neither is a build error, never an empty page.
  */
-export async function loadPage(route: string): Promise<{ data: PageContent; hasBody: boolean; Content: Awaited<ReturnType<typeof render>>['Content'] }> {
+export async function loadPage(
+  route: string,
+): Promise<{ data: PageContent; hasBody: boolean; Content: Awaited<ReturnType<typeof render>>['Content'] }> {
   const entry = (await getEntry('pages', route)) ?? (await getEntry('sharedPages', route));
-  if (!entry) throw new Error(`Tidak ada isi halaman untuk rute /${route} (tenants/${currentTenant.code}/content/pages atau tenants/_shared/content/pages)`);
+  if (!entry)
+    throw new Error(
+      `Tidak ada isi halaman untuk rute /${route} (tenants/${currentTenant.code}/content/pages atau tenants/_shared/content/pages)`,
+    );
   const { Content } = await render(entry);
   return { data: fillDeep(entry.data, currentTenant.setting.title), hasBody: Boolean(entry.body?.trim()), Content };
 }

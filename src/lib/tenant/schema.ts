@@ -22,10 +22,14 @@ export const TenantSchema = z
     appCode: z.string().regex(/^[A-Z0-9_-]{2,32}$/, 'app code: huruf besar, angka, _ atau -'),
     hosts: z.array(z.string().regex(/^[a-z0-9.-]+(?::\d+)?$/, 'host tanpa skema, mis. demo.example.id')).min(1),
     setting: SiteSettingSchema.extend({
-      css: SiteSettingSchema.shape.css.unwrap().extend({
-        ft_primary: FontNameSchema.default('Raleway'),
-        ft_secondary: FontNameSchema.default('Inter'),
-      }),
+      css: SiteSettingSchema.shape.css
+        .unwrap()
+        .extend({
+          ft_primary: FontNameSchema.default('Raleway'),
+          ft_secondary: FontNameSchema.default('Inter'),
+        })
+        // An omitted css setting gets every SPEC default (Raleway/Inter and the eight colours).
+        .prefault({}),
     }),
   })
   .strict();
@@ -34,7 +38,5 @@ export type Tenant = z.infer<typeof TenantSchema>;
 
 /** Formats zod issues as `file: field.path: message` lines, so a bad tenant file names what to fix. */
 export function describeIssues(file: string, error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${file}: ${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('\n');
+  return error.issues.map((issue) => `${file}: ${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`).join('\n');
 }

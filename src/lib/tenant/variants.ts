@@ -64,19 +64,34 @@ export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
   community: {
     header: { style: 'bar', tone: 'brand' },
     footer: { style: 'band', tone: 'brand' },
-    nav: [about, { label: 'Jaringan', href: '/Network' }, { label: 'Video', href: '/Video' }, { label: 'Kolaborasi', href: '/Collaboration' }],
+    nav: [
+      about,
+      { label: 'Jaringan', href: '/Network' },
+      { label: 'Video', href: '/Video' },
+      { label: 'Kolaborasi', href: '/Collaboration' },
+    ],
     cta: register,
   },
   innovation: {
     header: { style: 'bar', tone: 'light' },
     footer: { style: 'columns', tone: 'dark' },
-    nav: [about, { label: 'Aksara', href: '/Aksara' }, { label: 'Jaringan', href: '/Network' }, { label: 'Kolaborasi', href: '/Collaboration' }],
+    nav: [
+      about,
+      { label: 'Aksara', href: '/Aksara' },
+      { label: 'Jaringan', href: '/Network' },
+      { label: 'Kolaborasi', href: '/Collaboration' },
+    ],
     cta: appointment,
   },
   aksara: {
     header: { style: 'centered', tone: 'light' },
     footer: { style: 'band', tone: 'light' },
-    nav: [{ label: 'Program Aksara', href: '/Aksara' }, about, { label: 'Metamorfosa', href: '/Metamorfosa' }, { label: 'Video', href: '/Video' }],
+    nav: [
+      { label: 'Program Aksara', href: '/Aksara' },
+      about,
+      { label: 'Metamorfosa', href: '/Metamorfosa' },
+      { label: 'Video', href: '/Video' },
+    ],
     cta: register,
   },
   scholarship: {
@@ -105,13 +120,23 @@ export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
   bharabas: {
     header: { style: 'bar', tone: 'dark', badge: 'On Air' },
     footer: { style: 'band', tone: 'dark' },
-    nav: [about, { label: 'Video', href: '/Video' }, { label: 'Jaringan', href: '/Network' }, { label: 'Kolaborasi', href: '/Collaboration' }],
+    nav: [
+      about,
+      { label: 'Video', href: '/Video' },
+      { label: 'Jaringan', href: '/Network' },
+      { label: 'Kolaborasi', href: '/Collaboration' },
+    ],
     cta: { label: 'Gabung Komunitas', href: '/Register' },
   },
   'creative-space': {
     header: { style: 'bar', tone: 'light' },
     footer: { style: 'band', tone: 'brand' },
-    nav: [{ label: 'Bandung', href: '/Bandung' }, { label: 'Jakarta', href: '/Jakarta' }, about, { label: 'Kolaborasi', href: '/Collaboration' }],
+    nav: [
+      { label: 'Bandung', href: '/Bandung' },
+      { label: 'Jakarta', href: '/Jakarta' },
+      about,
+      { label: 'Kolaborasi', href: '/Collaboration' },
+    ],
     cta: appointment,
   },
   elevate: {
@@ -132,10 +157,19 @@ export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
 export const FOOTER_GROUPS: { title: string; links: NavLink[] }[] = [
   {
     title: 'Perusahaan',
-    links: [about, { label: 'Klien', href: '/Clients' }, { label: 'Jaringan', href: '/Network' }, { label: 'Kolaborasi', href: '/Collaboration' }],
+    links: [
+      about,
+      { label: 'Klien', href: '/Clients' },
+      { label: 'Jaringan', href: '/Network' },
+      { label: 'Kolaborasi', href: '/Collaboration' },
+    ],
   },
   {
     title: 'Bantuan',
-    links: [appointment, { label: 'Kebijakan Privasi', href: '/Privacy-Policy' }, { label: 'Syarat dan Ketentuan', href: '/Terms-And-Conditions' }],
+    links: [
+      appointment,
+      { label: 'Kebijakan Privasi', href: '/Privacy-Policy' },
+      { label: 'Syarat dan Ketentuan', href: '/Terms-And-Conditions' },
+    ],
   },
 ];

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the real server: one server and one project per shipped tenant, each on
+ * its own port. `npm test` builds every tenant first (scripts/test.mjs); Chromium is Debian's.
+ */
+const tenants = readdirSync('tenants', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+  .map((entry) => entry.name)
+  .sort();
+const port = (index: number) => 4500 + index;
+const readTenant = (code: string) => JSON.parse(readFileSync(`tenants/${code}/tenant.json`, 'utf8'));
+
+/**
+ * Live tenants get the page tests, tenants under maintenance (flag false or missing) the maintenance
+ * test; shell behaviour (404, case, navigation, headers) is the same code everywhere, so only demo runs it.
+ */
+function specsFor(code: string): string[] {
+  if (readTenant(code).setting.isMaintenance !== false) return ['**/tenant-maintenance.spec.ts'];
+  return code === 'demo' ? ['**/tenant-pages.spec.ts', '**/site-*.spec.ts'] : ['**/tenant-pages.spec.ts'];
+}
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: tenants.map((code, index) => ({
+    name: code,
+    use: { baseURL: `http://127.0.0.1:${port(index)}` },
+    metadata: { tenant: readTenant(code) },
+    testMatch: specsFor(code),
+  })),
+  webServer: tenants.map((code, index) => ({
+    command: `"${process.execPath}" dist/_server/main.mjs`,
+    url: `http://127.0.0.1:${port(index)}/api/health`,
+    env: { TENANT: code, PORT: String(port(index)), HOST: '127.0.0.1' },
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    timeout: 30_000,
+  })),
+});
