@@ -78,6 +78,12 @@ export function createProgress(onChange: (snapshot: ProgressSnapshot) => void, t
       if (snapshot.state === 'idle' && pending === 0) return;
       finish('failed');
     },
+    /** Forgets all pending work at once (the page came back from the back/forward cache). */
+    reset() {
+      pending = 0;
+      clearAll();
+      set(IDLE);
+    },
   };
 }
 

@@ -12,3 +12,5 @@ export const startProgress = (): void => controller.start();
 export const finishProgress = (): void => controller.done();
 /** Shows the failed state and ends the bar. */
 export const failProgress = (): void => controller.fail();
+/** Drops every pending start, e.g. when a page is shown again from the back/forward cache. */
+export const resetProgress = (): void => controller.reset();

@@ -1,4 +1,4 @@
-import { $progress, failProgress, startProgress } from '~/stores/progress';
+import { $progress, failProgress, resetProgress, startProgress } from '~/stores/progress';
 
 /**
  * The shell's only script: the top progress bar during navigations and the scroll rule
@@ -39,7 +39,7 @@ document.addEventListener('click', (event) => {
 
 // Back/forward from the page cache shows this document again: nothing is loading any more.
 addEventListener('pageshow', (event) => {
-  if (event.persisted) $progress.set({ state: 'idle', percent: 0, visible: false });
+  if (event.persisted) resetProgress();
 });
 addEventListener('offline', () => failProgress());
 

@@ -112,6 +112,23 @@ describe('progress bar (SPEC §4, §9)', () => {
     expect(progress.snapshot.percent).toBeLessThan(100);
   });
 
+  it('shows again for the next navigation after a page returns from the back/forward cache', () => {
+    const { progress } = bar();
+    progress.start(); // the navigation that left the page, never finished in this document
+    vi.advanceTimersByTime(300);
+    progress.reset();
+    expect(progress.snapshot).toEqual({ state: 'idle', percent: 0, visible: false });
+    vi.advanceTimersByTime(10_000);
+    expect(progress.snapshot.visible).toBe(false);
+
+    progress.start();
+    vi.advanceTimersByTime(200);
+    expect(progress.snapshot).toMatchObject({ state: 'running', visible: true });
+    progress.done();
+    vi.advanceTimersByTime(500);
+    expect(progress.snapshot.visible).toBe(false);
+  });
+
   it('works with injected timers', () => {
     const timers = { setTimeout: vi.fn(() => 1), clearTimeout: vi.fn(), setInterval: vi.fn(() => 2), clearInterval: vi.fn() };
     const progress = createProgress(() => {}, timers);
