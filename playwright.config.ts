@@ -1,16 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { listTenantCodes, loadTenant } from './src/lib/tenant/load';
 
 /**
  * Browser tests against the real server: one server and one project per shipped tenant, each on
  * its own port. `npm test` builds every tenant first (scripts/test.mjs); Chromium is Debian's.
  */
-const tenants = readdirSync('tenants', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
-  .map((entry) => entry.name)
-  .sort();
+const tenants = listTenantCodes('tenants');
 const port = (index: number) => 4500 + index;
-const readTenant = (code: string) => JSON.parse(readFileSync(`tenants/${code}/tenant.json`, 'utf8'));
+const readTenant = (code: string) => loadTenant('tenants', code);
 
 /**
  * Live tenants get the page tests, tenants under maintenance (flag false or missing) the maintenance

@@ -3,10 +3,10 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESSIBLE } from '../../src/server/static-files.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 /** Files smaller than this gain nothing from compression. */
 const MIN_BYTES = 256;
 

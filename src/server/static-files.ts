@@ -25,7 +25,7 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Extensions the build precompresses (see scripts/lib/precompress.mjs). */
+/** Extensions worth compressing: the build writes their `.br`/`.gz` twins (scripts/lib/precompress.mjs). */
 export const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
 /** Encodings in order of preference, with the suffix of their precompressed file. */

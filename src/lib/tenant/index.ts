@@ -19,3 +19,8 @@ export const variant: Variant = resolveVariant(tenant.setting.layout);
 export const isMaintenance: boolean = tenant.setting.isMaintenance !== false;
 /** `:root{…}` rule with the tenant's colours and fonts. */
 export const themeCss: string = themeRule(themeVariables(tenant.setting.css));
+
+/** The logo that reads on a background: the dark logo on light grounds, the light one otherwise. */
+export function logoOn(tone: 'light' | 'dark' | 'brand'): string {
+  return tone === 'light' ? assets.logoDark : assets.logoLight;
+}
