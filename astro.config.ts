@@ -25,7 +25,7 @@ export default defineConfig({
   integrations: [react()],
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tenantPlugin(tenantsDir, code), apiDevPlugin(code)],
+    plugins: [tenantPlugin(tenantsDir, code), apiDevPlugin()],
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   },
 });

@@ -51,10 +51,11 @@ export default defineConfig({
   webServer: tenants.map((code, index) => ({
     command: `"${process.execPath}" dist/_server/main.mjs`,
     url: `http://127.0.0.1:${port(index)}/api/health`,
-    env: { TENANT: code, PORT: String(port(index)), HOST: '127.0.0.1' },
+    // Each server gets a throwaway embedded database: PGlite allows one process per data directory.
+    env: { TENANT: code, PORT: String(port(index)), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    timeout: 30_000,
+    timeout: 60_000,
   })),
 });

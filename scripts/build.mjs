@@ -2,7 +2,7 @@
 // every tenant): astro build into dist/<code>, precompressed copies of text files, dist/<code>/build.json,
 // and the server bundle dist/_server/main.mjs that `npm start` runs.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as bundle } from 'esbuild';
 import { tenantArgs } from './lib/args.mjs';
@@ -10,7 +10,7 @@ import { precompress } from './lib/precompress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Builds the server entry once; it is the same for every tenant. */
+/** Builds the server entry once (it is the same for every tenant), with the database migrations. */
 export async function buildServer() {
   await bundle({
     entryPoints: [join(root, 'src/server/main.ts')],
@@ -23,6 +23,9 @@ export async function buildServer() {
     tsconfig: join(root, 'tsconfig.json'),
     logLevel: 'warning',
   });
+  // The server migrates the database at start-up from the copy beside the bundle.
+  rmSync(join(root, 'dist/_server/migrations'), { recursive: true, force: true });
+  cpSync(join(root, 'src/server/db/migrations'), join(root, 'dist/_server/migrations'), { recursive: true });
 }
 
 /** Builds one tenant; exits the process with the build's own message on failure. */

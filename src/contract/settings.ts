@@ -1,13 +1,25 @@
 import { z } from 'zod';
+import { envelope } from './common';
 
 /** Colour in #rgb or #rrggbb form, as the CMS stores it. */
 const ColorSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'warna harus berupa kode hex, mis. #2096C4');
 
+/**
+ * The font families a site may use. They are self-hosted (no font CDN is reachable), so a setting
+ * naming any other family is refused here rather than rendering in a fallback font.
+ */
+export const FONT_NAMES = ['Raleway', 'Inter', 'Montserrat', 'Nunito', 'Lexend', 'Outfit', 'DM Sans', 'Work Sans', 'Fraunces'] as const;
+export type FontName = (typeof FONT_NAMES)[number];
+
+const FontNameSchema = z.enum(FONT_NAMES, {
+  error: (issue) => `font "${String(issue.input)}" tidak tersedia; pilih salah satu: ${FONT_NAMES.join(', ')}`,
+});
+
 /** Theme settings of a site (SPEC §3 "Site setting" css): two font names and eight colours. */
 export const SiteCssSchema = z
   .object({
-    ft_primary: z.string().min(1).default('Raleway'),
-    ft_secondary: z.string().min(1).default('Inter'),
+    ft_primary: FontNameSchema.default('Raleway'),
+    ft_secondary: FontNameSchema.default('Inter'),
     clr_primary: ColorSchema.default('#2096C4'),
     clr_secondary: ColorSchema.default('#2F80ED'),
     clr_success: ColorSchema.default('#2dce89'),
@@ -48,7 +60,8 @@ export const SiteSettingSchema = z
     favicon: z.string().min(1),
     layout: z.string().min(1).default('demo'),
     isMaintenance: z.boolean().optional(),
-    css: SiteCssSchema.default(SiteCssSchema.parse({})),
+    // An omitted css setting gets every SPEC default (Raleway/Inter and the eight colours).
+    css: SiteCssSchema.prefault({}),
     meta: SiteMetaSchema.default(SiteMetaSchema.parse({})),
   })
   .strict();
@@ -56,3 +69,73 @@ export const SiteSettingSchema = z
 export type SiteCss = z.infer<typeof SiteCssSchema>;
 export type SiteMeta = z.infer<typeof SiteMetaSchema>;
 export type SiteSetting = z.infer<typeof SiteSettingSchema>;
+
+/** Blog setting of SPEC §3: the heading block of the blog pages. */
+export const BlogSettingSchema = z.strictObject({
+  title: z.string().max(200).default(''),
+  summary: z.string().max(2000).default(''),
+  cover: z.string().max(2000).default(''),
+});
+
+/** Overview setting of SPEC §3: how the brand introduces itself. */
+export const OverviewSettingSchema = z.strictObject({
+  name: z.string().max(200).default(''),
+  description: z.string().max(5000).default(''),
+  logo: z.string().max(2000).default(''),
+});
+
+/**
+ * Each setting key an admin may write, with the schema its value must match. Object values are
+ * merged over what is stored before validation, so sending one colour never drops the others.
+ */
+export const SETTING_VALUE_SCHEMAS = {
+  title: z.string().trim().min(1, 'judul wajib diisi').max(200),
+  logoDark: z.string().trim().min(1).max(2000),
+  logoLight: z.string().trim().min(1).max(2000),
+  favicon: z.string().trim().min(1).max(2000),
+  layout: z.string().trim().min(1).max(64),
+  isMaintenance: z.boolean({ error: 'isMaintenance harus true atau false' }),
+  css: SiteCssSchema,
+  meta: SiteMetaSchema,
+  blog: BlogSettingSchema,
+  overview: OverviewSettingSchema,
+} as const;
+export type SettingKey = keyof typeof SETTING_VALUE_SCHEMAS;
+export const SETTING_KEYS = Object.keys(SETTING_VALUE_SCHEMAS) as [SettingKey, ...SettingKey[]];
+export const SettingKeySchema = z.enum(SETTING_KEYS, {
+  error: (issue) => `pengaturan "${String(issue.input)}" tidak dikenal; yang ada: ${SETTING_KEYS.join(', ')}`,
+});
+
+/**
+ * All settings of one app as GET {code}/cms/app/settings and v0/cms/app/settings return them: the site
+ * setting plus the blog and overview settings, and `revision`, which a writer sends back to detect
+ * a concurrent change (409).
+ */
+export const AppSettingsSchema = SiteSettingSchema.extend({
+  blog: BlogSettingSchema.prefault({}),
+  overview: OverviewSettingSchema.prefault({}),
+  revision: z.number().int().nonnegative(),
+  updatedAt: z.iso.datetime(),
+});
+export type AppSettings = z.infer<typeof AppSettingsSchema>;
+export const AppSettingsResponseSchema = envelope(AppSettingsSchema);
+
+/** GET {code}/cms/app/id: which lms id an app code belongs to. */
+export const AppIdSchema = z.object({ lmsId: z.string(), code: z.string(), title: z.string() });
+export const AppIdResponseSchema = envelope(AppIdSchema);
+
+/** GET {code}/cms/app/setting/{key}: one value. */
+export const SettingValueSchema = z.object({ key: SettingKeySchema, value: z.unknown(), revision: z.number().int() });
+export const SettingValueResponseSchema = envelope(SettingValueSchema);
+
+/** PUT {code}/cms/app/settings: any subset of the keys; `revision` (optional) guards against lost updates. */
+export const SettingsUpdateSchema = z.strictObject({
+  ...Object.fromEntries(SETTING_KEYS.map((key) => [key, z.unknown().optional()])),
+  revision: z.number().int().nonnegative().optional(),
+}) as z.ZodType<Partial<Record<SettingKey, unknown>> & { revision?: number | undefined }>;
+
+/** PUT {code}/cms/app/setting/{key}. */
+export const SettingUpdateSchema = z.strictObject({
+  value: z.unknown().refine((value) => value !== undefined, 'value wajib diisi'),
+  revision: z.number().int().nonnegative().optional(),
+});

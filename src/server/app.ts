@@ -1,30 +1,63 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { errorResponse } from './errors';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiDeps, ApiEnv } from './context';
+import { errorResponse, HttpError } from './errors';
+import { tenantCors } from './middleware/cors';
+import { csrfGuard } from './middleware/csrf';
+import { authRoutes } from './routes/auth';
+import { authorizerRoutes } from './routes/authorizer';
+import { settingsRoutes } from './routes/settings';
 
-/** What the API says about the running build. */
-export interface ApiInfo {
-  tenant: string;
-  version: string;
-}
+/** Largest request body the API reads; larger ones get 413 before any handler runs. */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * The embedded platform API, mounted by the server under `/api` (see DESIGN.md for its bases).
- * Routes are relative, so the same app serves `astro dev` (via a Vite middleware) and production.
- * Call families (settings, posts, classes, …) are added as sub-apps in `routes/`.
+ * The embedded platform API, mounted by the server under `/api` (bases in DESIGN.md): the main
+ * services at the root, the auth service under `auth/`. Routes are relative, so the same app serves
+ * `astro dev` (via a Vite middleware), production and in-process tests. Call families are sub-apps
+ * in `routes/`.
  */
-export function createApiApp(info: ApiInfo) {
-  const api = new Hono();
-  api.use(secureHeaders({ referrerPolicy: 'strict-origin-when-cross-origin' }));
+export function createApiApp(deps: ApiDeps) {
+  const api = new Hono<ApiEnv>();
+  api.use(secureHeaders({ referrerPolicy: 'strict-origin-when-cross-origin', crossOriginResourcePolicy: 'cross-origin' }));
   api.use(async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  api.use(tenantCors(deps));
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, 413, `Isi permintaan terlalu besar (maksimal ${MAX_BODY_BYTES / 1024} KB)`),
+    }),
+  );
+  api.use(csrfGuard(deps));
 
-  api.get('/health', (c) => c.json({ status: 'ok', tenant: info.tenant, version: info.version }));
+  // For load balancers: healthy only while the database answers.
+  api.get('/health', async (c) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return c.json({ status: 'ok', version: deps.version });
+    } catch {
+      return errorResponse(c, 503, 'Basis data tidak dapat dihubungi');
+    }
+  });
+  api.route('/v1/authorizer', authorizerRoutes(deps));
+  api.route('/auth', authRoutes(deps));
+  api.route('/', settingsRoutes(deps));
 
   api.notFound((c) => errorResponse(c, 404, 'Endpoint tidak ditemukan'));
   api.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return errorResponse(c, error.statusCode, error.message, error.fields);
+    }
+    if (error instanceof HTTPException)
+      return errorResponse(c, error.status as ContentfulStatusCode, error.message || 'Permintaan ditolak');
     console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
     return errorResponse(c, 500, 'Terjadi kesalahan pada server');
   });

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
+import { openPlatform } from './bootstrap';
 import { type AstroHandler, createSiteServer } from './site-server';
 
 /**
  * Production entry: serves one tenant's build (`TENANT`, default `demo`) on `HOST`:`PORT`
- * (default 0.0.0.0:4321), with the platform API under `/api`. Built by scripts/build.mjs into
+ * (default 0.0.0.0:4321), with the platform API under `/api` on PGlite in DATA_DIR (default `.data`) or on
+ * the PostgreSQL server of DATABASE_URL. Built by scripts/build.mjs into
  * `dist/_server/main.mjs`; `npm start` runs it.
  */
 const tenant = process.env.TENANT || 'demo';
@@ -23,9 +25,17 @@ const build = JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { tenant: strin
 const entry = join(distDir, 'server', 'entry.mjs');
 const astroHandler = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: AstroHandler }).handler : undefined;
 
-const app = createSiteServer({
-  tenant,
+// The bundle sits in dist/_server with a copy of the migrations beside it.
+const platform = await openPlatform({
   version: build.version,
+  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+}).catch((error: Error) => {
+  console.error(`Basis data tidak dapat dibuka: ${error.message}`);
+  process.exit(1);
+});
+
+const app = createSiteServer({
+  api: platform.api.fetch,
   clientDir: join(distDir, 'client'),
   astroHandler,
   maintenance: build.maintenance,
@@ -37,5 +47,5 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => server.close(() => platform.close().finally(() => process.exit(0))));
 }

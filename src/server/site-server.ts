@@ -6,15 +6,16 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { createApiApp } from './app';
 import { staticFiles } from './static-files';
 
 /** Astro's node middleware (`dist/<code>/server/entry.mjs` → `handler`, middleware mode). */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => Promise<void> | void;
 
+/** The platform API's fetch handler (`createApiApp(…).fetch`), mounted under `/api`. */
+export type ApiFetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+
 export interface SiteServerOptions {
-  tenant: string;
-  version: string;
+  api: ApiFetch;
   /** `dist/<code>/client`: prerendered pages and assets. */
   clientDir: string;
   /** On-demand routes; absent when the build has none. */
@@ -41,7 +42,7 @@ export function createSiteServer(options: SiteServerOptions) {
   };
 
   // mount(): the API keeps its own not-found and error answers (JSON), unlike route().
-  app.mount('/api', createApiApp({ tenant: options.tenant, version: options.version }).fetch);
+  app.mount('/api', options.api);
 
   app.use(
     secureHeaders({

@@ -1,12 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '~/server/site-server';
 import { FILES, makeClientDir } from './client-dir';
+import { openTestPlatform } from './support/platform';
 
 const dir = makeClientDir();
-afterAll(dir.remove);
+const platform = await openTestPlatform('pglite');
+afterAll(async () => {
+  dir.remove();
+  await platform.close();
+});
 
-const site = createSiteServer({ tenant: 'demo', version: 't', clientDir: dir.clientDir, maintenance: false });
-const closed = createSiteServer({ tenant: 'demo', version: 't', clientDir: dir.clientDir, maintenance: true });
+const api = platform.api.fetch;
+const site = createSiteServer({ api, clientDir: dir.clientDir, maintenance: false });
+const closed = createSiteServer({ api, clientDir: dir.clientDir, maintenance: true });
 
 describe('site server: pages', () => {
   it.each([
@@ -66,7 +72,7 @@ describe('site server: pages', () => {
   it('shows the built-in error page when the 404 page is missing from the build', async () => {
     const bare = makeClientDir(['404.html']);
     try {
-      const app = createSiteServer({ tenant: 'demo', version: 't', clientDir: bare.clientDir, maintenance: false });
+      const app = createSiteServer({ api, clientDir: bare.clientDir, maintenance: false });
       const res = await app.request('/Nope');
       expect(res.status).toBe(500);
       const html = await res.text();
@@ -83,7 +89,7 @@ describe('site server: API', () => {
     const res = await site.request('/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    expect(await res.json()).toEqual({ status: 'ok', tenant: 'demo', version: 't' });
+    expect(await res.json()).toEqual({ status: 'ok', version: '1.0.0-test' });
   });
 
   it.each(['/api/x', '/api/health/extra', '/api'])('answers unknown %s with a JSON 404, never the HTML page', async (path) => {

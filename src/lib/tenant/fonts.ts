@@ -1,8 +1,12 @@
+import type { FontName } from '~/contract/settings';
+
+export { FONT_NAMES, type FontName } from '~/contract/settings';
+
 /**
  * The self-hosted font families a tenant may choose (SPEC §7 "Third-party at load": weights 300–900).
  * Each maps to a variable-weight @fontsource package, so one file per script subset covers every weight.
  */
-export const FONTS = {
+export const FONTS: Record<FontName, string> = {
   Raleway: '@fontsource-variable/raleway',
   Inter: '@fontsource-variable/inter',
   Montserrat: '@fontsource-variable/montserrat',
@@ -12,10 +16,7 @@ export const FONTS = {
   'DM Sans': '@fontsource-variable/dm-sans',
   'Work Sans': '@fontsource-variable/work-sans',
   Fraunces: '@fontsource-variable/fraunces',
-} as const;
-
-export type FontName = keyof typeof FONTS;
-export const FONT_NAMES = Object.keys(FONTS) as [FontName, ...FontName[]];
+};
 
 /** CSS font-family value for a family, with the variable font's registered name first. */
 export function fontStack(name: FontName): string {

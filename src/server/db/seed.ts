@@ -1,0 +1,103 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ROLES, type Role } from '~/contract/roles';
+import type { SettingKey } from '~/contract/settings';
+import { listTenantCodes, loadTenant, loadTenantContent } from '~/lib/tenant/load';
+import { hashPassword } from '../services/passwords';
+import type { Db } from './client';
+import { appSettings, tenants, users } from './schema';
+
+/** Demo sign-in of each role on every tenant: e-mail `<role>@<tenant code>.example`. Demo data only. */
+export function demoAccount(tenantCode: string, role: Role) {
+  return { email: `${role}@${tenantCode}.example`, password: `demo-${role}-2026` };
+}
+
+/** Indonesian display names of the demo accounts, one per role of SPEC §6. */
+const DEMO_NAMES: Record<Role, string> = {
+  superadmin: 'Super Admin Demo',
+  admin: 'Admin Demo',
+  mentor: 'Mentor Demo',
+  teacher: 'Guru Demo',
+  student: 'Siswa Demo',
+  industry: 'Mitra Industri Demo',
+  writer: 'Penulis Demo',
+  lead_program: 'Lead Program Demo',
+  partner: 'Partner Demo',
+  lead_region: 'Lead Regional Demo',
+};
+
+export interface SeedOptions {
+  /** The `tenants/` folder. */
+  tenantsRoot: string;
+  /** Add the demo accounts (default true; production seeds turn them off). */
+  demoUsers?: boolean;
+}
+
+export interface SeedReport {
+  tenants: number;
+  settingsAdded: number;
+  usersAdded: number;
+}
+
+/**
+ * Loads every tenant of `tenants/` into the database. Idempotent and additive: tenants' identity
+ * (code, app code, hosts) follows the files, but settings and accounts that already exist are
+ * never overwritten, so what admins changed through the API survives a re-seed.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedReport> {
+  const report: SeedReport = { tenants: 0, settingsAdded: 0, usersAdded: 0 };
+  const hashes = new Map<Role, Promise<string>>();
+  // One hash per demo password: the accounts are public demo data, and hashing 120 accounts would slow every first start.
+  const hashOf = (role: Role) => {
+    if (!hashes.has(role)) hashes.set(role, hashPassword(demoAccount('x', role).password));
+    return hashes.get(role) as Promise<string>;
+  };
+
+  for (const code of listTenantCodes(options.tenantsRoot)) {
+    const tenant = loadTenant(options.tenantsRoot, code);
+    const { site } = loadTenantContent(options.tenantsRoot, code);
+    const { title, ...setting } = tenant.setting;
+    await db
+      .insert(tenants)
+      .values({ lmsId: tenant.lmsId, code, appCode: tenant.appCode, title, hosts: tenant.hosts })
+      .onConflictDoUpdate({ target: tenants.lmsId, set: { code, appCode: tenant.appCode, hosts: tenant.hosts } });
+    report.tenants++;
+
+    const values: Partial<Record<SettingKey, unknown>> = {
+      ...setting,
+      title,
+      blog: { title: `Blog ${title}`, summary: site.summary, cover: '' },
+      overview: { name: title, description: tenant.setting.meta.description || site.summary, logo: tenant.setting.logoDark },
+    };
+    const added = await db
+      .insert(appSettings)
+      .values(Object.entries(values).map(([key, value]) => ({ lmsId: tenant.lmsId, key, value: value as object })))
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    report.settingsAdded += added.length;
+
+    if (options.demoUsers === false) continue;
+    const emails = ROLES.map((role) => demoAccount(code, role).email);
+    const existing = new Set(
+      (
+        await db
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.lmsId, tenant.lmsId), inArray(users.email, emails)))
+      ).map((row) => row.email),
+    );
+    const missing = ROLES.filter((role) => !existing.has(demoAccount(code, role).email));
+    if (!missing.length) continue;
+    const rows = await Promise.all(
+      missing.map(async (role) => ({
+        lmsId: tenant.lmsId,
+        email: demoAccount(code, role).email,
+        name: DEMO_NAMES[role],
+        kind: ROLES.indexOf(role),
+        passwordHash: await hashOf(role),
+      })),
+    );
+    const inserted = await db.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });
+    report.usersAdded += inserted.length;
+  }
+  return report;
+}

@@ -1,0 +1,21 @@
+import { cors } from 'hono/cors';
+import { HEADERS } from '~/contract/common';
+import type { ApiDeps } from '../context';
+import { originHost } from '../services/tenants';
+
+/**
+ * A tenant's site may run on another host than this API (each base is configurable), so browsers on
+ * any tenant host may call it; other origins get no CORS headers and their browsers block the call.
+ */
+export function tenantCors(deps: Pick<ApiDeps, 'tenants'>) {
+  return cors({
+    origin: async (origin) => {
+      const host = originHost(origin);
+      return host && (await deps.tenants.byHost(host)) ? origin : null;
+    },
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: [HEADERS.appToken, HEADERS.lmsId, HEADERS.authorization, 'Content-Type', 'Accept'],
+    credentials: true,
+    maxAge: 600,
+  });
+}

@@ -1,0 +1,31 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { fieldErrors, HttpError, invalidInput } from '../errors';
+
+/**
+ * Reads and validates a JSON body. Only `application/json` is accepted: besides being the contract,
+ * it means a cross-site form cannot reach a mutating call without a CORS preflight.
+ */
+export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const type = c.req.header('Content-Type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new HttpError(415, 'Content-Type harus application/json');
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    throw new HttpError(400, 'JSON tidak valid: periksa format isi permintaan');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw invalidInput(fieldErrors(result.error));
+  return result.data;
+}
+
+/** Validates the query string; a parameter given twice is refused rather than silently picked. */
+export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  const all = c.req.queries();
+  const repeated = Object.entries(all).find(([, values]) => values.length > 1);
+  if (repeated) throw invalidInput([{ field: repeated[0], message: 'parameter hanya boleh dikirim sekali' }]);
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) throw invalidInput(fieldErrors(result.error));
+  return result.data;
+}

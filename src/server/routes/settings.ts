@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { HEADERS } from '~/contract/common';
+import { SETTING_KEYS, type SettingKey, SettingKeySchema, SettingsUpdateSchema, SettingUpdateSchema } from '~/contract/settings';
+import type { ApiDeps, ApiEnv } from '../context';
+import { HttpError, invalidInput } from '../errors';
+import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
+import { readJson } from '../middleware/validate';
+import { readSettings, type SettingsWriteError, writeSettings } from '../services/settings';
+
+/** Settings per app code (SPEC §7 "Settings"): read by anyone with the tenant's app token, written by admins. */
+export function settingsRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const admins = [requireUser(deps), requireRole('admin', 'superadmin')] as const;
+
+  /** `{code}` must be the app of the presented token: a token of one tenant never reads another's settings. */
+  const ownCode = createMiddleware<ApiEnv>(async (c, next) => {
+    const code = c.req.param('code');
+    if (code !== c.get('tenant').appCode) {
+      if (!code || !(await deps.tenants.byAppCode(code))) throw new HttpError(404, `Aplikasi ${code} tidak ditemukan`);
+      throw new HttpError(403, 'AppToken tidak berlaku untuk aplikasi ini');
+    }
+    await next();
+  });
+
+  const load = async (lmsId: string) => {
+    const settings = await readSettings(deps.db, lmsId);
+    if (!settings) throw new HttpError(404, 'Pengaturan tenant tidak ditemukan');
+    return settings;
+  };
+
+  const refuse = (error: SettingsWriteError): never => {
+    if (error.kind === 'invalid') throw invalidInput(error.fields);
+    throw new HttpError(409, `Pengaturan sudah diubah orang lain (revisi ${error.revision}); muat ulang lalu simpan lagi`);
+  };
+
+  // Registered before `/:code/…` so that `v0` is not taken for an app code.
+  app.get('/v0/cms/app/settings', requireAppToken(deps), async (c) => {
+    const lmsId = c.req.header(HEADERS.lmsId)?.trim() || c.req.query('lmsId') || c.get('tenant').lmsId;
+    if (lmsId !== c.get('tenant').lmsId) throw new HttpError(403, 'lmsId tidak sesuai dengan AppToken');
+    return c.json({ statusCode: 200, message: 'OK', data: await load(lmsId) });
+  });
+
+  app.get('/:code/cms/app/id', requireAppToken(deps), ownCode, (c) => {
+    const { lmsId, appCode, title } = c.get('tenant');
+    return c.json({ statusCode: 200, message: 'OK', data: { lmsId, code: appCode, title } });
+  });
+
+  app.get('/:code/cms/app/settings', requireAppToken(deps), ownCode, async (c) =>
+    c.json({ statusCode: 200, message: 'OK', data: await load(c.get('tenant').lmsId) }),
+  );
+
+  app.get('/:code/cms/app/setting/:key', requireAppToken(deps), ownCode, async (c) => {
+    const key = SettingKeySchema.safeParse(c.req.param('key'));
+    if (!key.success) throw new HttpError(404, `Pengaturan "${c.req.param('key')}" tidak ditemukan`);
+    const settings = await load(c.get('tenant').lmsId);
+    return c.json({ statusCode: 200, message: 'OK', data: { key: key.data, value: settings[key.data], revision: settings.revision } });
+  });
+
+  app.put('/:code/cms/app/settings', requireAppToken(deps), ownCode, ...admins, async (c) => {
+    const { revision, ...changes } = await readJson(c, SettingsUpdateSchema);
+    const keys = SETTING_KEYS.filter((key) => changes[key] !== undefined);
+    if (!keys.length) throw invalidInput([{ field: '(body)', message: `kirim minimal satu pengaturan: ${SETTING_KEYS.join(', ')}` }]);
+    const result = await writeSettings(
+      deps.db,
+      c.get('tenant').lmsId,
+      Object.fromEntries(keys.map((key) => [key, changes[key]])),
+      revision,
+    );
+    if (!result.ok) return refuse(result.error);
+    deps.tenants.invalidate();
+    return c.json({ statusCode: 200, message: 'Pengaturan disimpan', data: result.settings });
+  });
+
+  app.put('/:code/cms/app/setting/:key', requireAppToken(deps), ownCode, ...admins, async (c) => {
+    const key = SettingKeySchema.safeParse(c.req.param('key'));
+    if (!key.success) throw invalidInput([{ field: 'key', message: key.error.issues[0]?.message ?? 'tidak dikenal' }]);
+    const { value, revision } = await readJson(c, SettingUpdateSchema);
+    const result = await writeSettings(
+      deps.db,
+      c.get('tenant').lmsId,
+      { [key.data]: value } as Partial<Record<SettingKey, unknown>>,
+      revision,
+    );
+    if (!result.ok) return refuse(result.error);
+    deps.tenants.invalidate();
+    return c.json({
+      statusCode: 200,
+      message: 'Pengaturan disimpan',
+      data: { key: key.data, value: result.settings[key.data], revision: result.settings.revision },
+    });
+  });
+
+  return app;
+}

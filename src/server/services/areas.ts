@@ -1,0 +1,31 @@
+import { getProvinces, getRegencies } from 'idn-area-data';
+import type { City, Province } from '~/contract/authorizer';
+
+/**
+ * Indonesia's 38 provinces and their cities/regencies, from the maintained `idn-area-data` package
+ * (Kemendagri regulation codes). Read once per process; the data only changes with a package update.
+ */
+let loaded: Promise<{ provinces: Province[]; cities: City[] }> | undefined;
+
+function load() {
+  loaded ??= Promise.all([getProvinces(), getRegencies()]).then(([provinces, regencies]) => ({
+    provinces: provinces.map((province) => ({ id: province.code, name: province.name })),
+    cities: regencies.map((regency) => ({ id: regency.code, provinceId: regency.province_code, name: regency.name })),
+  }));
+  loaded.catch(() => {
+    loaded = undefined;
+  });
+  return loaded;
+}
+
+/** Every province, ordered by code. */
+export async function listProvinces(): Promise<Province[]> {
+  return (await load()).provinces;
+}
+
+/** Cities and regencies of one province; undefined when the province does not exist. */
+export async function listCities(provinceId: string): Promise<City[] | undefined> {
+  const { provinces, cities } = await load();
+  if (!provinces.some((province) => province.id === provinceId)) return undefined;
+  return cities.filter((city) => city.provinceId === provinceId);
+}

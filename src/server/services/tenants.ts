@@ -1,0 +1,76 @@
+import type { Db } from '../db/client';
+import { tenants } from '../db/schema';
+
+/** A tenant as the API needs it on every request. */
+export interface TenantRecord {
+  lmsId: string;
+  code: string;
+  appCode: string;
+  title: string;
+  hosts: string[];
+}
+
+/**
+ * Looks tenants up by lms id, app code or host. Tenants change rarely and are read on every call,
+ * so the list is cached for a few seconds; each process refreshes on its own (no shared state).
+ */
+export class TenantDirectory {
+  #loaded: Promise<TenantRecord[]> | undefined;
+  #loadedAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 10_000,
+  ) {}
+
+  /** Every tenant, from the cache when it is fresh. */
+  async all(): Promise<TenantRecord[]> {
+    if (!this.#loaded || Date.now() - this.#loadedAt > this.ttlMs) {
+      this.#loadedAt = Date.now();
+      this.#loaded = this.db
+        .select({ lmsId: tenants.lmsId, code: tenants.code, appCode: tenants.appCode, title: tenants.title, hosts: tenants.hosts })
+        .from(tenants);
+      // A failed load must not stay cached.
+      this.#loaded.catch(() => {
+        this.#loaded = undefined;
+      });
+    }
+    return this.#loaded;
+  }
+
+  /** Forgets the cache, e.g. after the seed changed tenants. */
+  invalidate(): void {
+    this.#loaded = undefined;
+  }
+
+  async byLmsId(lmsId: string): Promise<TenantRecord | undefined> {
+    return (await this.all()).find((tenant) => tenant.lmsId === lmsId);
+  }
+
+  async byAppCode(appCode: string): Promise<TenantRecord | undefined> {
+    return (await this.all()).find((tenant) => tenant.appCode === appCode);
+  }
+
+  /** The tenant serving a host name (`Host`/`Origin` host, port included when the tenant lists one). */
+  async byHost(host: string): Promise<TenantRecord | undefined> {
+    const bare = host.toLowerCase().replace(/:\d+$/, '');
+    const all = await this.all();
+    return all.find((tenant) => tenant.hosts.includes(host.toLowerCase())) ?? all.find((tenant) => tenant.hosts.includes(bare));
+  }
+}
+
+/** The host of an Origin header value (`https://a.example:8443` → `a.example:8443`), or undefined. */
+export function originHost(origin: string | undefined): string | undefined {
+  if (!origin || origin === 'null') return undefined;
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a tenant serves the given host (with or without its port). */
+export function servesHost(tenant: TenantRecord, host: string): boolean {
+  const bare = host.replace(/:\d+$/, '');
+  return tenant.hosts.includes(host) || tenant.hosts.includes(bare);
+}
