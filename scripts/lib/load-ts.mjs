@@ -1,0 +1,27 @@
+// Imports a TypeScript module of src/ from a plain Node script: esbuild bundles it (project code
+// inlined, packages left external, the `~/` alias resolved) into node_modules/.cache and imports that.
+import { mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Bundles `entry` (a path relative to the repository root) and returns its exports. */
+export async function importTs(entry) {
+  const outdir = join(root, 'node_modules/.cache/lms-scripts');
+  mkdirSync(outdir, { recursive: true });
+  const outfile = join(outdir, `${basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`);
+  await build({
+    entryPoints: [join(root, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(outfile).href);
+}
