@@ -1,9 +1,13 @@
 // The whole suite, as `npm test` runs it: lint and format check, type checks, unit and server tests
 // (vitest), a build of every tenant, then browser tests (Playwright on Debian's Chromium).
+// Server tests run on embedded PGlite and on the PostgreSQL server of TEST_DATABASE_URL (default
+// 127.0.0.1:5432); without a reachable server they run on PGlite only and say so loudly, and under
+// CI (CI=true or LMS_REQUIRE_POSTGRES=1, which .ci/run sets) a missing server fails the run, because CI must cover both.
 // Ends with one "N passed, N failed" line; exits non-zero when any step fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -17,6 +21,38 @@ if (!existsSync(chromium)) {
       'npm test berhenti di sini: tidak ada tes yang dilewati diam-diam.\n',
   );
   process.exit(1);
+}
+
+/** Whether the PostgreSQL server the server tests use answers. */
+async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL ${url}: ${error.message}`);
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+if (await postgresReachable(postgresUrl)) {
+  process.env.LMS_TEST_DB_KINDS = 'pglite,postgres';
+  console.log(`Tes server berjalan di PGlite dan PostgreSQL (${postgresUrl}).`);
+} else if (process.env.CI === 'true' || process.env.LMS_REQUIRE_POSTGRES === '1') {
+  console.error(`\nCI: server PostgreSQL ${postgresUrl} tidak dapat dihubungi; CI wajib menguji PGlite dan PostgreSQL.\n`);
+  process.exit(1);
+} else {
+  process.env.LMS_TEST_DB_KINDS = 'pglite';
+  const line = '!'.repeat(78);
+  console.warn(
+    `\n${line}\n!! PostgreSQL TIDAK DAPAT DIHUBUNGI di ${postgresUrl}\n` +
+      '!! Tes server hanya berjalan di PGlite. Jalankan PostgreSQL (atau set TEST_DATABASE_URL)\n' +
+      `!! agar suite yang sama juga diuji di PostgreSQL.\n${line}\n`,
+  );
 }
 
 function step(title, command, args) {
