@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { loadTenant } from './src/lib/tenant/load';
 import { tenantPlugin } from './src/lib/tenant/vite-plugin';
 import { apiDevPlugin } from './src/server/dev-plugin';
+import { siteApiConfig } from './src/server/site-api-config';
 
 /**
  * One build per tenant: `TENANT=<code>` (default `demo`) picks `tenants/<code>/` and writes
@@ -25,7 +26,7 @@ export default defineConfig({
   integrations: [react()],
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tenantPlugin(tenantsDir, code), apiDevPlugin()],
+    plugins: [tenantPlugin(tenantsDir, code, () => siteApiConfig(tenant)), apiDevPlugin()],
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   },
 });

@@ -8,3 +8,7 @@ declare module 'virtual:lms/tenant' {
 }
 
 declare module 'virtual:lms/fonts' {}
+
+declare module 'virtual:lms/api' {
+  export const apiConfig: import('~/server/site-api-config').SiteApiConfig;
+}

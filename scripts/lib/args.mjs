@@ -7,7 +7,10 @@ export function tenantArgs(argv = process.argv.slice(2)) {
     if (arg === '--all') all = true;
     else if (arg === '--tenant') tenant = argv[++i] ?? tenant;
     else if (arg.startsWith('--tenant=')) tenant = arg.slice('--tenant='.length);
-    else throw new Error(`Argumen tidak dikenal: ${arg} (pakai --tenant <kode> atau --all)`);
+    else {
+      console.error(`Argumen tidak dikenal: ${arg} (pakai --tenant <kode> atau --all)`);
+      process.exit(1);
+    }
   }
   return { tenant, all };
 }

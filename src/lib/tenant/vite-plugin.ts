@@ -6,18 +6,21 @@ import { loadTenant, loadTenantContent } from './load';
 /**
  * Exposes the tenant chosen for this build to pages as virtual modules, validated once:
  * - `virtual:lms/tenant`: the tenant, its site info and home copy, and hashed URLs of its logos;
- * - `virtual:lms/fonts`: the @fontsource CSS of the tenant's two fonts (self-hosted, hashed).
+ * - `virtual:lms/fonts`: the @fontsource CSS of the tenant's two fonts (self-hosted, hashed);
+ * - `virtual:lms/api`: the API bases and public client credentials of the tenant's site, computed
+ *   only when an island imports it.
  */
-export function tenantPlugin(root: string, code: string): Plugin {
-  const ids = { tenant: 'virtual:lms/tenant', fonts: 'virtual:lms/fonts' };
+export function tenantPlugin(root: string, code: string, apiConfig: () => unknown): Plugin {
+  const ids = { tenant: 'virtual:lms/tenant', fonts: 'virtual:lms/fonts', api: 'virtual:lms/api' };
   const resolved = (id: string) => `\0${id}`;
   const dir = join(root, code);
   return {
     name: 'lms-tenant',
     resolveId(id) {
-      return id === ids.tenant || id === ids.fonts ? resolved(id) : undefined;
+      return Object.values(ids).includes(id as never) ? resolved(id) : undefined;
     },
     load(id) {
+      if (id === resolved(ids.api)) return `export const apiConfig = ${JSON.stringify(apiConfig())};`;
       if (id === resolved(ids.fonts)) {
         const { ft_primary, ft_secondary } = loadTenant(root, code).setting.css;
         const packages = [...new Set([FONTS[ft_primary], FONTS[ft_secondary]])];
