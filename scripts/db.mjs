@@ -27,9 +27,7 @@ try {
   if (command === 'migrate') console.log(`Skema ${where} sudah versi terbaru.`);
   else {
     const report = await seedDatabase(database.db, { tenantsRoot: 'tenants', demoUsers: !process.argv.includes('--no-demo-users') });
-    console.log(
-      `Seed ${where}: ${report.tenants} tenant, ${report.settingsAdded} pengaturan baru, ${report.usersAdded} akun demo baru.`,
-    );
+    console.log(`Seed ${where}: ${report.tenants} tenant, ${report.settingsAdded} pengaturan baru, ${report.usersAdded} akun demo baru.`);
   }
 } finally {
   await database.close();

@@ -34,15 +34,15 @@ export const SiteCssSchema = z
 /** Page metadata defaults of a site (SPEC §3 "Site setting" meta). */
 export const SiteMetaSchema = z
   .object({
-    name: z.string().default(''),
-    description: z.string().default(''),
-    keywords: z.string().default(''),
-    type: z.string().default('website'),
-    image: z.string().default(''),
-    card: z.string().default('summary_large_image'),
-    site_name: z.string().default(''),
-    url: z.string().default(''),
-    twitter_site: z.string().default(''),
+    name: z.string().max(200).default(''),
+    description: z.string().max(2000).default(''),
+    keywords: z.string().max(1000).default(''),
+    type: z.string().max(64).default('website'),
+    image: z.string().max(2000).default(''),
+    card: z.string().max(64).default('summary_large_image'),
+    site_name: z.string().max(200).default(''),
+    url: z.string().max(2000).default(''),
+    twitter_site: z.string().max(100).default(''),
     robot_index: z.boolean().default(true),
     robot_follow: z.boolean().default(true),
   })

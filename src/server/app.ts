@@ -6,14 +6,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiDeps, ApiEnv } from './context';
 import { errorResponse, HttpError } from './errors';
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits';
 import { tenantCors } from './middleware/cors';
-import { csrfGuard } from './middleware/csrf';
 import { authRoutes } from './routes/auth';
 import { authorizerRoutes } from './routes/authorizer';
 import { settingsRoutes } from './routes/settings';
-
-/** Largest request body the API reads; larger ones get 413 before any handler runs. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The embedded platform API, mounted by the server under `/api` (bases in DESIGN.md): the main
@@ -32,10 +29,9 @@ export function createApiApp(deps: ApiDeps) {
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, 413, `Isi permintaan terlalu besar (maksimal ${MAX_BODY_BYTES / 1024} KB)`),
+      onError: (c) => errorResponse(c, 413, BODY_TOO_LARGE),
     }),
   );
-  api.use(csrfGuard(deps));
 
   // For load balancers: healthy only while the database answers.
   api.get('/health', async (c) => {

@@ -1,31 +1,11 @@
 import { join, resolve } from 'node:path';
-import { APP_SCOPES, type AppScope } from '~/contract/authorizer';
-import { API_BASES, type ApiBaseName } from '~/contract/common';
+import { APP_SCOPES } from '~/contract/authorizer';
+import type { AppStartConfig } from '~/lib/api/app-start';
+import { type ApiBases, basesFromEnv, resolveBases } from '~/lib/api/bases';
 import { loadKeyRing, tenantClientKeys } from './services/keys';
 
 /** What a tenant's pages need to call the platform API from the browser (`virtual:lms/api`). */
-export interface SiteApiConfig {
-  bases: Record<ApiBaseName, string>;
-  appCode: string;
-  lmsId: string;
-  clientId: string;
-  clientSecret: string;
-  /** AES-256-CTR key (hex) the client wraps app tokens with. */
-  cipherKey: string;
-  scopes: AppScope[];
-}
-
-/** Environment variable overriding each base, for a site that talks to another deployment of the API. */
-export const BASE_ENV: Record<ApiBaseName, string> = {
-  main: 'PUBLIC_API_BASE',
-  core: 'PUBLIC_CORE_API_BASE',
-  auth: 'PUBLIC_AUTH_API_BASE',
-  ai: 'PUBLIC_AI_API_BASE',
-  stats: 'PUBLIC_STATS_API_BASE',
-  mailer: 'PUBLIC_MAILER_API_BASE',
-  upload: 'PUBLIC_UPLOAD_API_BASE',
-  rest: 'PUBLIC_REST_API_BASE',
-};
+export type SiteApiConfig = AppStartConfig & { bases: ApiBases; lmsId: string };
 
 /**
  * The build-time API configuration of one tenant's site. Against the embedded API the public client
@@ -34,9 +14,6 @@ export const BASE_ENV: Record<ApiBaseName, string> = {
  * PUBLIC_APP_TOKEN_KEY carry that deployment's values.
  */
 export function siteApiConfig(tenant: { lmsId: string; appCode: string }, env: NodeJS.ProcessEnv = process.env): SiteApiConfig {
-  const bases = Object.fromEntries(
-    (Object.keys(API_BASES) as ApiBaseName[]).map((name) => [name, env[BASE_ENV[name]] || API_BASES[name]]),
-  ) as Record<ApiBaseName, string>;
   const given = env.PUBLIC_APP_CLIENT_SECRET && env.PUBLIC_APP_TOKEN_KEY;
   const derived = given
     ? undefined
@@ -45,7 +22,7 @@ export function siteApiConfig(tenant: { lmsId: string; appCode: string }, env: N
         tenant,
       );
   return {
-    bases,
+    bases: resolveBases(basesFromEnv(env)),
     appCode: tenant.appCode,
     lmsId: tenant.lmsId,
     clientId: env.PUBLIC_APP_CLIENT_ID || tenant.appCode,

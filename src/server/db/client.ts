@@ -34,11 +34,21 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
-    // An idle client that loses its server must not take the process down with it.
-    pool.on('error', (error) => console.error('[db] koneksi PostgreSQL terputus:', error.message));
+    let closing = false;
+    // An idle client that loses its server must not take the process down with it; after close() it is expected.
+    pool.on('error', (error) => {
+      if (!closing) console.error('[db] koneksi PostgreSQL terputus:', error.message);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: options.migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        closing = true;
+        await pool.end();
+      },
+    };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir);

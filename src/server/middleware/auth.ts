@@ -5,6 +5,7 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../errors';
 import { userOfToken } from '../services/sessions';
 import { accessTokenOf, appTokenOf } from './credentials';
+import { assertSameSite } from './csrf';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -19,6 +20,7 @@ export function requireAppToken(deps: Pick<ApiDeps, 'appTokens'>) {
     const check = await deps.appTokens.verify(credential.value);
     if (!check.ok) throw new HttpError(401, 'AppToken tidak valid atau sudah kedaluwarsa');
     const { tenant } = check.token;
+    if (credential.fromCookie) assertSameSite(c, tenant);
     const lmsId = c.req.header(HEADERS.lmsId)?.trim();
     if (lmsId && lmsId !== tenant.lmsId) throw new HttpError(403, 'lmsId tidak sesuai dengan AppToken');
     if (MUTATING.has(c.req.method) && !check.token.scopes.includes('write'))
@@ -30,7 +32,7 @@ export function requireAppToken(deps: Pick<ApiDeps, 'appTokens'>) {
 }
 
 /** Sets `user` from the access token; 401 when none or an invalid one was sent. */
-export function requireUser(deps: Pick<ApiDeps, 'db'>) {
+export function requireUser(deps: Pick<ApiDeps, 'db' | 'tenants'>) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const credential = accessTokenOf(c);
     if (!credential) throw new HttpError(401, 'Silakan masuk terlebih dahulu');
@@ -38,6 +40,11 @@ export function requireUser(deps: Pick<ApiDeps, 'db'>) {
     if (!user) throw new HttpError(401, 'Sesi tidak valid atau sudah berakhir; silakan masuk kembali');
     const tenant = c.get('tenant') as ApiEnv['Variables']['tenant'] | undefined;
     if (tenant && tenant.lmsId !== user.lmsId) throw new HttpError(403, 'Akun ini bukan milik tenant tersebut');
+    if (credential.fromCookie) {
+      const own = tenant ?? (await deps.tenants.byLmsId(user.lmsId));
+      if (!own) throw new HttpError(401, 'Sesi tidak valid atau sudah berakhir; silakan masuk kembali');
+      assertSameSite(c, own);
+    }
     c.set('user', user);
     await next();
   });

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors, HttpError, invalidInput } from '../errors';
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits';
 
 /**
  * Reads and validates a JSON body. Only `application/json` is accepted: besides being the contract,
@@ -9,9 +10,12 @@ import { fieldErrors, HttpError, invalidInput } from '../errors';
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   const type = c.req.header('Content-Type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new HttpError(415, 'Content-Type harus application/json');
+  const text = await c.req.text();
+  // Backstop to the app's body limit, which trusts Content-Length: the text actually read counts.
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, BODY_TOO_LARGE);
   let body: unknown;
   try {
-    body = JSON.parse(await c.req.text());
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'JSON tidak valid: periksa format isi permintaan');
   }

@@ -1,0 +1,128 @@
+// Benchmark of the platform API (a measurement, not a timed test): opens the real API in process on
+// PGlite (memory://) and, when the server at 127.0.0.1:5432 answers, on a PostgreSQL database it creates
+// and drops; serves each on a loopback port, obtains an app token, then reports requests per second and
+// p50/p95 latency of GET v0/cms/app/settings and GET v1/authorizer/validate (bounded: 3,000 requests,
+// 32 at a time; BENCH_REQUESTS and BENCH_CONCURRENCY change that, BENCH_POSTGRES_URL the server).
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { importTs } from './lib/load-ts.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const TOTAL = Number(process.env.BENCH_REQUESTS || 3000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 32);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const APP_CODE = 'NUSANTARA-LEARNING';
+const ORIGIN = 'http://localhost:4321';
+
+const { openPlatform } = await importTs('src/server/bootstrap.ts');
+const { tenantClientKeys } = await importTs('src/server/services/keys.ts');
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1500 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The wire app token of SPEC §7, as a tenant's site wraps it. */
+function wrapAppToken(code, cipherKeyHex, token) {
+  const counter = randomBytes(16);
+  const cipher = createCipheriv('aes-256-ctr', Buffer.from(cipherKeyHex, 'hex'), counter);
+  const sealed = Buffer.concat([counter, cipher.update(`${Date.now()}.${token}`, 'latin1'), cipher.final()]);
+  return `${code}.${sealed.toString('base64url')}`;
+}
+
+/** Fires `total` GETs, `concurrency` at a time, and measures each one. */
+async function throughput(base, path, headers, total = TOTAL, concurrency = CONCURRENCY) {
+  const latencies = [];
+  let sent = 0;
+  let non2xx = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (sent < total) {
+      sent += 1;
+      const begin = performance.now();
+      const response = await fetch(`${base}${path}`, { headers });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - begin);
+      if (!response.ok) non2xx += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
+  return { requests: total, 'non-2xx': non2xx, 'req/s': Math.round(total / seconds), 'p50 ms': at(0.5), 'p95 ms': at(0.95) };
+}
+
+/** Opens the platform on one database, serves it and measures both endpoints. */
+async function bench(label, databaseEnv) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-'));
+  const platform = await openPlatform({
+    version: 'bench',
+    migrationsFolder: join(root, 'src/server/db/migrations'),
+    tenantsRoot: join(root, 'tenants'),
+    env: { DATA_DIR: dataDir, APP_TOKEN_SECRET: randomBytes(32).toString('hex'), ...databaseEnv },
+  });
+  // Every request comes from 127.0.0.1: a limiter that never refuses keeps the figures about the endpoints.
+  platform.deps.rateLimiter = { check: async () => undefined };
+  const server = serve({ fetch: platform.api.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const tenant = await platform.deps.tenants.byAppCode(APP_CODE);
+    const keys = tenantClientKeys(platform.deps.keys, tenant);
+    const generated = await fetch(`${base}/v1/authorizer/token/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+      body: JSON.stringify({ id: keys.clientId, secret: keys.clientSecret, scopes: ['read', 'write'] }),
+    });
+    if (generated.status !== 201) throw new Error(`token/generate answered ${generated.status}: ${await generated.text()}`);
+    const { data } = await generated.json();
+    const headers = { AppToken: wrapAppToken(data.code, keys.cipherKey, data.token), lmsId: tenant.lmsId, Accept: 'application/json' };
+
+    const rows = [];
+    for (const path of ['/v0/cms/app/settings', '/v1/authorizer/validate']) {
+      await throughput(base, path, headers, Math.min(300, TOTAL)); // warm-up: connections, caches, JIT
+      rows.push({ database: label, endpoint: `GET ${path.slice(1)}`, ...(await throughput(base, path, headers)) });
+    }
+    return rows;
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await platform.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [];
+console.log(
+  `Platform API: ${TOTAL} requests per endpoint, ${CONCURRENCY} at a time, Node fetch over loopback (client and server share this one process)\n`,
+);
+results.push(...(await bench('PGlite (memory)', { PGLITE_DIR: 'memory://' })));
+
+const name = `lms_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+const reachable = await adminQuery(`create database ${name}`).then(
+  () => true,
+  (error) => {
+    console.error(`\n${'!'.repeat(78)}\n!! PostgreSQL at ${POSTGRES_URL} is not reachable (${error.message}).`);
+    console.error(`!! Only PGlite was measured; start PostgreSQL (or set BENCH_POSTGRES_URL) to compare.\n${'!'.repeat(78)}\n`);
+    return false;
+  },
+);
+if (reachable) {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  try {
+    results.push(...(await bench('PostgreSQL', { DATABASE_URL: url.href })));
+  } finally {
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  }
+}
+console.table(results);

@@ -1,0 +1,167 @@
+import { type $Fetch, type FetchContext, type FetchOptions, ofetch } from 'ofetch';
+import { API_BASES, type ApiBaseName, HEADERS } from '~/contract/common';
+import { type ApiBases, resolveBases } from './bases';
+import { ApiRequestError, normalizeError } from './errors';
+
+/** How the Authorization header carries the access token: SPEC §6 sends `Bearer <token>` on some calls, the bare token on others. */
+export type AuthScheme = 'bearer' | 'bare';
+
+/** The credentials the client holds and adds to requests; each is sent only when known. */
+export interface Credentials {
+  /** The wire app token (`code.` + ciphertext, SPEC §7), sent as `AppToken`. */
+  appToken?: string | undefined;
+  /** The tenant's lms id, sent as `lmsId`. */
+  lmsId?: string | undefined;
+  /** The signed-in user's access token, sent as `Authorization`. */
+  accessToken?: string | undefined;
+}
+
+/** The progress bar, injected: every request starts it and ends it with `done` or `fail`. */
+export interface ProgressHook {
+  start(): void;
+  done(): void;
+  fail(): void;
+}
+
+export interface ApiClientConfig {
+  /** Overrides of the bases; unset ones use the local fallback of `API_BASES`. */
+  bases?: Partial<Record<ApiBaseName, string | undefined>> | undefined;
+  /** The fetch to use (tests route it into the Hono app in process); the global fetch by default. */
+  fetch?: typeof globalThis.fetch | undefined;
+  progress?: ProgressHook | undefined;
+  credentials?: Credentials | undefined;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Default `bearer`. */
+  authScheme?: AuthScheme;
+  /** Credentials for this call only, over the held ones (`undefined` values drop a held one). */
+  credentials?: Credentials;
+  /** Whether the call drives the progress bar (default true); off for calls whose failure is an expected answer. */
+  progress?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * What `call` checks an answer with: any contract schema (zod's `safeParse`), described by its
+ * shape so that this module needs nothing of zod but the contract's schemas.
+ */
+export interface ResponseSchema<T> {
+  safeParse(
+    input: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/** The options a call family function passes through to `call`. */
+export type RequestOptions = Pick<CallOptions, 'credentials' | 'authScheme' | 'progress' | 'signal'>;
+
+/** The headers each base's requests carry (SPEC §7): the main services all three, the core API its app token and lms id, the auth service the lms id and the user's token. */
+const BASE_CREDENTIALS: Record<ApiBaseName, readonly (keyof Credentials)[]> = {
+  main: ['appToken', 'lmsId', 'accessToken'],
+  core: ['appToken', 'lmsId'],
+  auth: ['lmsId', 'accessToken'],
+  // The AI-chat service has its own identity token and the others none of ours; their families add what they need.
+  ai: [],
+  stats: [],
+  mailer: [],
+  upload: [],
+  rest: [],
+};
+
+/** What one call hands its base's interceptor, beside ofetch's own options. */
+interface CallContext {
+  credentials: Credentials;
+  authScheme: AuthScheme;
+}
+type ClientFetchOptions = FetchOptions<'json'> & { call?: CallContext };
+
+/** The credential headers of one request to `base`. */
+export function credentialHeaders(base: ApiBaseName, credentials: Credentials, authScheme: AuthScheme = 'bearer'): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const wanted = BASE_CREDENTIALS[base];
+  if (wanted.includes('appToken') && credentials.appToken) headers[HEADERS.appToken] = credentials.appToken;
+  if (wanted.includes('lmsId') && credentials.lmsId) headers[HEADERS.lmsId] = credentials.lmsId;
+  if (wanted.includes('accessToken') && credentials.accessToken)
+    headers[HEADERS.authorization] = authScheme === 'bearer' ? `Bearer ${credentials.accessToken}` : credentials.accessToken;
+  return headers;
+}
+
+/** A typed client of every base: one ofetch instance per base, sharing held credentials and the progress hook. */
+export interface ApiClient {
+  readonly bases: Readonly<ApiBases>;
+  /** The raw ofetch instance of each base, with its interceptor; for calls no family module covers yet. */
+  readonly fetchers: Readonly<Record<ApiBaseName, $Fetch>>;
+  /** A copy of the held credentials. */
+  credentials(): Credentials;
+  /** Changes held credentials; a key set to `undefined` forgets that credential. */
+  setCredentials(changes: Credentials): void;
+  /** Calls `path` on `base` and returns the body parsed by `schema`; throws `ApiRequestError` on any failure. */
+  call<T>(base: ApiBaseName, path: string, schema: ResponseSchema<T>, options?: CallOptions): Promise<T>;
+}
+
+/** Creates the client (SPEC §7 "The shared HTTP client"): bases from config, Accept json or text, credential interceptors, progress, one error shape. */
+export function createApiClient(config: ApiClientConfig = {}): ApiClient {
+  const bases = resolveBases(config.bases);
+  let held: Credentials = { ...config.credentials };
+  const globals = config.fetch ? { fetch: config.fetch } : {};
+
+  const fetcherOf = (base: ApiBaseName) =>
+    ofetch.create(
+      {
+        baseURL: bases[base],
+        headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1' },
+        // Failures go straight to the caller and the bar: a repeated sign-in or write would count twice against the server's rate limits.
+        retry: false,
+        onRequest(context: FetchContext) {
+          const call = (context.options as ClientFetchOptions).call;
+          const headers = credentialHeaders(base, call?.credentials ?? held, call?.authScheme);
+          for (const [name, value] of Object.entries(headers)) context.options.headers.set(name, value);
+        },
+      },
+      globals,
+    );
+  const fetchers = Object.fromEntries((Object.keys(API_BASES) as ApiBaseName[]).map((base) => [base, fetcherOf(base)])) as Record<
+    ApiBaseName,
+    $Fetch
+  >;
+
+  return {
+    bases,
+    fetchers,
+    credentials: () => ({ ...held }),
+    setCredentials(changes) {
+      held = { ...held, ...changes };
+    },
+    async call(base, path, schema, options = {}) {
+      const method = options.method ?? 'GET';
+      const tracked = options.progress !== false;
+      const request: ClientFetchOptions = {
+        method,
+        call: { credentials: { ...held, ...options.credentials }, authScheme: options.authScheme ?? 'bearer' },
+        ...(options.query ? { query: options.query } : {}),
+        ...(options.body !== undefined ? { body: options.body as Record<string, unknown> } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      };
+      if (tracked) config.progress?.start();
+      try {
+        const body: unknown = await fetchers[base](path, request);
+        const parsed = schema.safeParse(body);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`).join('; ');
+          // A body the contract does not describe is not trusted: the server and this client disagree.
+          throw new ApiRequestError(500, `Respons ${method} ${path} tidak sesuai kontrak: ${issues}`, undefined, { cause: body });
+        }
+        if (tracked) config.progress?.done();
+        return parsed.data;
+      } catch (error) {
+        if (tracked) config.progress?.fail();
+        throw normalizeError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { type ApiErrorBody, ApiErrorSchema } from '~/contract/common';
+
+type FieldError = NonNullable<ApiErrorBody['fields']>[number];
+
+/** A failed API call in the one shape callers handle (SPEC §8): a status code, a message and, on a 400, the bad fields. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  readonly statusCode: number;
+  readonly fields: FieldError[] | undefined;
+
+  constructor(statusCode: number, message: string, fields?: FieldError[], options?: { cause?: unknown }) {
+    super(message, options);
+    this.statusCode = statusCode;
+    this.fields = fields;
+  }
+
+  /** The error as the API's own error body, e.g. to keep it in a store. */
+  toJSON(): ApiErrorBody {
+    return { statusCode: this.statusCode, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+  }
+}
+
+const FieldsSchema = ApiErrorSchema.shape.fields;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** An HTTP status in a number or a numeric string; anything else (e.g. `status: "error"`) is not one. */
+function statusOf(value: unknown): number | undefined {
+  const status = typeof value === 'string' && /^\d{3}$/.test(value.trim()) ? Number(value) : value;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : undefined;
+}
+
+function dump(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    // Circular or BigInt-holding values cannot be dumped; their string form is the best left.
+    return String(value);
+  }
+}
+
+/**
+ * The response body of a failure: ofetch puts it on `data`; a value thrown that is not an Error
+ * (e.g. an error body rethrown by a caller) is taken as the body itself.
+ */
+function bodyOf(error: unknown): unknown {
+  if (!isRecord(error)) return error;
+  if (error.data !== undefined) return error.data;
+  const response = error.response;
+  if (isRecord(response) && response._data !== undefined) return response._data;
+  return error instanceof Error ? undefined : error;
+}
+
+/**
+ * Turns anything a call can throw into an `ApiRequestError` (SPEC §8 "Error normalising"). The
+ * status code comes from the body's `statusCode`, else its `status`, else the HTTP response status,
+ * else 500. The message is the body's `message`; else a text body as it is; else a JSON dump of
+ * the body; with no body at all, the error's own message (an Error dumps to `{}`, which says nothing).
+ */
+export function normalizeError(error: unknown): ApiRequestError {
+  if (error instanceof ApiRequestError) return error;
+  const body = bodyOf(error);
+  const record = isRecord(body) ? body : {};
+  const response = isRecord(error) && isRecord(error.response) ? error.response : {};
+  const statusCode = statusOf(record.statusCode) ?? statusOf(record.status) ?? statusOf(response.status) ?? 500;
+
+  let message: string;
+  if (typeof record.message === 'string' && record.message.trim()) message = record.message;
+  else if (typeof body === 'string' && body.trim()) message = body.trim();
+  else if (body !== undefined && body !== '') message = dump(body);
+  else if (error instanceof Error) message = error.message || error.name;
+  else message = dump(error);
+
+  const fields = FieldsSchema.safeParse(record.fields);
+  return new ApiRequestError(statusCode, message, fields.success ? fields.data : undefined, { cause: error });
+}

@@ -1,0 +1,82 @@
+import { atom } from 'nanostores';
+import {
+  type ApiBases,
+  type ApiClient,
+  type AppStartConfig,
+  type AppStartEnvironment,
+  type AppState,
+  type CookieJar,
+  createApiClient,
+  runAppStart,
+  type StorageLike,
+} from '~/lib/api';
+import { failProgress, finishProgress, startProgress } from './progress';
+
+/** The app state of SPEC §3 once the app start has run; undefined before. */
+export const $appState = atom<AppState | undefined>(undefined);
+
+/** The API client of this page, created by `startApp`; other stores' actions call through it. */
+export const $apiClient = atom<ApiClient | undefined>(undefined);
+
+/** `document.cookie` as a cookie jar. Lax and path-wide like the original site's; Secure on https so the token never travels in clear. */
+export function documentCookies(doc: { cookie: string } = document, secure = location.protocol === 'https:'): CookieJar {
+  const attributes = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return {
+    get(name) {
+      for (const part of doc.cookie.split(';')) {
+        const [key, ...value] = part.trim().split('=');
+        if (key !== name) continue;
+        try {
+          return decodeURIComponent(value.join('='));
+        } catch {
+          return value.join('='); // written by someone else without encoding
+        }
+      }
+      return undefined;
+    },
+    set(name, value, maxAgeSeconds) {
+      doc.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}${attributes}`;
+    },
+    remove(name) {
+      doc.cookie = `${name}=; Max-Age=0${attributes}`;
+    },
+  };
+}
+
+/** `localStorage`, or a page-lifetime stand-in where the browser refuses storage (private modes, blocked cookies). */
+export function browserStorage(): StorageLike {
+  try {
+    const storage = window.localStorage;
+    storage.getItem(''); // throws where storage is blocked
+    return storage;
+  } catch {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key) => items.get(key) ?? null,
+      setItem: (key, value) => void items.set(key, value),
+      removeItem: (key) => void items.delete(key),
+      clear: () => items.clear(),
+    };
+  }
+}
+
+/**
+ * Starts the app on a page (SPEC §4 "App start"): creates the API client, driving the progress bar,
+ * runs the version and app token checks and loads the lms id, then publishes `$appState`. Call it in
+ * the browser; `environment` replaces the browser's cookies, storage and host (tests).
+ */
+export async function startApp(
+  config: AppStartConfig & { bases?: Partial<ApiBases>; fetch?: typeof globalThis.fetch },
+  environment?: AppStartEnvironment,
+): Promise<AppState> {
+  const client = createApiClient({
+    bases: config.bases,
+    fetch: config.fetch,
+    progress: { start: startProgress, done: finishProgress, fail: failProgress },
+  });
+  $apiClient.set(client);
+  const env = environment ?? { storage: browserStorage(), cookies: documentCookies(), domain: location.host };
+  const state = await runAppStart(client, config, env);
+  $appState.set(state);
+  return state;
+}

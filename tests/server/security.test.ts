@@ -1,0 +1,257 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HEADERS } from '~/contract/common';
+import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import {
+  countRows,
+  DEMO_APP_CODE,
+  DEMO_ORIGIN,
+  expectApiError,
+  fromAddress,
+  generateAppToken,
+  type IssuedAppToken,
+  signInDemo,
+} from './support/tokens';
+
+const FOREIGN_ORIGIN = 'https://evil.example';
+
+describe.each(await dbKinds())('API security on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: IssuedAppToken;
+  let admin: string;
+
+  beforeAll(async () => {
+    platform = await openTestPlatform(kind);
+    app = await generateAppToken(platform);
+    admin = await signInDemo(platform, 'admin');
+  }, 60_000);
+  afterAll(() => platform?.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const settings = async () => {
+    const res = await platform.api.request(`/${DEMO_APP_CODE}/cms/app/settings`, { headers: { AppToken: app.wire } });
+    return (await res.json()).data;
+  };
+
+  describe('response headers', () => {
+    it.each([
+      ['a success', () => platform.api.request('/health'), 200],
+      ['an authenticated read', () => platform.api.request('/v1/authorizer/validate', { headers: { AppToken: app.wire } }), 200],
+      ['a refusal', () => platform.api.request('/v1/authorizer/validate'), 401],
+      ['an unknown endpoint', () => platform.api.request('/tidak-ada'), 404],
+      [
+        'a body over the limit',
+        () =>
+          platform.api.request('/auth/generate/token', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Content-Length': String(70_000) },
+            body: 'x'.repeat(70_000),
+          }),
+        413,
+      ],
+    ])('%s carries secure headers and Cache-Control: no-store', async (_name, call, status) => {
+      const res = await call();
+      expect(res.status).toBe(status);
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('Strict-Transport-Security')).toMatch(/^max-age=\d+/);
+      expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+      expect(res.headers.get('X-Powered-By')).toBeNull();
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+    });
+  });
+
+  describe('CORS', () => {
+    const preflight = (origin: string) =>
+      platform.api.request('/v1/authorizer/validate', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'apptoken, lmsid, content-type',
+        },
+      });
+
+    it.each([DEMO_ORIGIN, 'https://nusantaralearning.example', 'https://smkcoding.example'])(
+      'a preflight from the tenant host %s is allowed with credentials',
+      async (origin) => {
+        const res = await preflight(origin);
+        expect(res.status).toBe(204);
+        expect(res.headers.get('Access-Control-Allow-Origin')).toBe(origin);
+        expect(res.headers.get('Access-Control-Allow-Credentials')).toBe('true');
+        expect(res.headers.get('Access-Control-Allow-Methods')).toContain('PUT');
+        expect(res.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('apptoken');
+        expect(res.headers.get('Vary')).toContain('Origin');
+      },
+    );
+
+    it.each([FOREIGN_ORIGIN, 'https://localhost.evil.example', 'null'])('a preflight from %s gets no allowed origin', async (origin) => {
+      const res = await preflight(origin);
+      expect(res.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    });
+
+    it('a plain request echoes a tenant origin and not a foreign one', async () => {
+      const read = (origin: string) => platform.api.request('/v1/authorizer/validate', { headers: { AppToken: app.wire, Origin: origin } });
+      expect((await read(DEMO_ORIGIN)).headers.get('Access-Control-Allow-Origin')).toBe(DEMO_ORIGIN);
+      expect((await read(FOREIGN_ORIGIN)).headers.get('Access-Control-Allow-Origin')).toBeNull();
+    });
+  });
+
+  describe('CSRF on cookie-authenticated writes', () => {
+    const putTitle = (title: string, headers: Record<string, string>) =>
+      platform.api.request(`/${DEMO_APP_CODE}/cms/app/setting/title`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ value: title }),
+      });
+    const cookies = () => ({ Cookie: `client_token=${app.wire}; token=${admin}` });
+
+    it.each([
+      ['a foreign Origin', { Origin: FOREIGN_ORIGIN }],
+      ["the Origin of another tenant's host", { Origin: 'https://smkcoding.example' }],
+      ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+      ['Sec-Fetch-Site: same-site from a foreign Origin', { 'Sec-Fetch-Site': 'same-site', Origin: 'https://sub.evil.example' }],
+      ['Origin "null" (a sandboxed page)', { Origin: 'null' }],
+      ['neither Origin nor Sec-Fetch-Site', {}],
+    ])('refused with 403 and nothing written: %s', async (_name, provenance) => {
+      const before = { settings: await settings(), rows: await countRows(platform) };
+      const body = await expectApiError(await putTitle('Judul Palsu', { ...cookies(), ...provenance }), 403);
+      expect(body.message).toMatch(/lintas situs/);
+      expect({ settings: await settings(), rows: await countRows(platform) }).toEqual(before);
+    });
+
+    it('only the app token in a cookie is enough to be guarded', async () => {
+      const before = await settings();
+      await expectApiError(
+        await putTitle('Judul Palsu', { Cookie: `client_token=${app.wire}`, Authorization: admin, Origin: FOREIGN_ORIGIN }),
+        403,
+      );
+      await expectApiError(await putTitle('Judul Palsu', { Cookie: `token=${admin}`, AppToken: app.wire, Origin: FOREIGN_ORIGIN }), 403);
+      expect(await settings()).toEqual(before);
+    });
+
+    it.each([
+      ['the Origin of the tenant host', { Origin: DEMO_ORIGIN }],
+      ['Sec-Fetch-Site: same-origin', { 'Sec-Fetch-Site': 'same-origin' }],
+    ])('allowed with %s', async (name, provenance) => {
+      const title = `Nusantara Learning (${name})`;
+      const res = await putTitle(title, { ...cookies(), ...provenance });
+      expect(res.status).toBe(200);
+      expect((await settings()).title).toBe(title);
+    });
+
+    it('a header-authenticated write from a foreign Origin is not refused by CSRF (a cross-site page cannot set these headers)', async () => {
+      const res = await putTitle('Nusantara Learning (header)', {
+        AppToken: app.wire,
+        Authorization: `Bearer ${admin}`,
+        Origin: FOREIGN_ORIGIN,
+      });
+      expect(res.status).toBe(200);
+      expect((await settings()).title).toBe('Nusantara Learning (header)');
+    });
+
+    it('reads authenticated by cookie are not CSRF-guarded', async () => {
+      const res = await platform.api.request('/v1/authorizer/validate', {
+        headers: { Cookie: `client_token=${app.wire}`, Origin: FOREIGN_ORIGIN },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    });
+  });
+
+  describe('rate limits', () => {
+    const signIn = (env: ReturnType<typeof fromAddress>, password: string, headers: Record<string, string> = {}) =>
+      platform.api.request(
+        '/auth/generate/token',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', [HEADERS.lmsId]: app.tenant.lmsId, ...headers },
+          body: JSON.stringify({ email: 'admin@demo.example', password }),
+        },
+        env,
+      );
+
+    it('the 11th sign-in attempt from one address within a minute gets 429 with Retry-After, even with the right password', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const attacker = fromAddress('203.0.113.7');
+      for (let attempt = 1; attempt <= 10; attempt++) await expectApiError(await signIn(attacker, `salah-${attempt}`), 401);
+      // Operators see each failure with the tenant and the address, never the password tried.
+      expect(warn).toHaveBeenCalledTimes(10);
+      expect(warn).toHaveBeenLastCalledWith('[auth] gagal masuk: demo dari 203.0.113.7');
+      const res = await signIn(attacker, 'demo-admin-2026');
+      const retryAfter = Number(res.headers.get('Retry-After'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const body = await expectApiError(res, 429);
+      expect(body.message).toContain(`${retryAfter} detik`);
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+
+      // Another client is not held back by the first one's attempts.
+      expect((await signIn(fromAddress('203.0.113.8'), 'demo-admin-2026')).status).toBe(200);
+    });
+
+    it('a forged X-Forwarded-For does not reset the count (no proxy is trusted by default)', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const attacker = fromAddress('203.0.113.9');
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        await expectApiError(await signIn(attacker, 'salah', { 'X-Forwarded-For': `198.51.100.${attempt}` }), 401);
+      }
+      await expectApiError(await signIn(attacker, 'salah', { 'X-Forwarded-For': '198.51.100.99' }), 429);
+    });
+
+    it('the 61st token/generate from one address within a minute gets 429 and issues nothing', async () => {
+      const client = fromAddress('203.0.113.10');
+      const generate = () =>
+        platform.api.request(
+          '/v1/authorizer/token/generate',
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Origin: DEMO_ORIGIN },
+            body: JSON.stringify({ id: DEMO_APP_CODE, secret: 'salah', scopes: ['read'] }),
+          },
+          client,
+        );
+      for (let attempt = 1; attempt <= 60; attempt++) expect((await generate()).status).toBe(401);
+      const before = await countRows(platform);
+      const res = await generate();
+      expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
+      await expectApiError(res, 429);
+      expect(await countRows(platform)).toEqual(before);
+    });
+  });
+
+  describe('endpoints and failures', () => {
+    it.each([
+      ['GET', '/tidak-ada'],
+      ['GET', '/v1/authorizer/token/generate'],
+      ['DELETE', `/${DEMO_APP_CODE}/cms/app/settings`],
+      ['POST', '/v9/authorizer/validate'],
+    ])('%s %s → JSON 404', async (method, path) => {
+      const body = await expectApiError(await platform.api.request(path, { method }), 404);
+      expect(body.message).toBe('Endpoint tidak ditemukan');
+    });
+
+    it('/health answers 200 with the version while the database answers', async () => {
+      const res = await platform.api.request('/health');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ok', version: '1.0.0-test' });
+    });
+
+    it('/health answers 503 in the error shape when the database does not', async () => {
+      vi.spyOn(platform.deps.db, 'execute').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+      const body = await expectApiError(await platform.api.request('/health'), 503);
+      expect(body.message).not.toContain('ECONNREFUSED');
+    });
+
+    it('an unexpected failure answers 500 without its message, stack or file paths', async () => {
+      const failure = new Error('relation "tenants" does not exist at /work/main/src/server/services/tenants.ts:31');
+      vi.spyOn(platform.deps.tenants, 'byAppCode').mockRejectedValueOnce(failure);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const body = await expectApiError(await platform.api.request('/v1/authorizer/validate', { headers: { AppToken: app.wire } }), 500);
+      expect(body.message).toBe('Terjadi kesalahan pada server');
+      expect(console.error).toHaveBeenCalled();
+    });
+  });
+});
