@@ -3,7 +3,6 @@
 // and drops; serves each on a loopback port, obtains an app token, then reports requests per second and
 // p50/p95 latency of GET v0/cms/app/settings and GET v1/authorizer/validate (bounded: 3,000 requests,
 // 32 at a time; BENCH_REQUESTS and BENCH_CONCURRENCY change that, BENCH_POSTGRES_URL the server).
-import { createCipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ const ORIGIN = 'http://localhost:4321';
 
 const { openPlatform } = await importTs('src/server/bootstrap.ts');
 const { tenantClientKeys } = await importTs('src/server/services/keys.ts');
+const { produceAppToken } = await importTs('src/lib/api/app-token.ts');
 
 async function adminQuery(sql) {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1500 });
@@ -29,14 +29,6 @@ async function adminQuery(sql) {
   } finally {
     await client.end();
   }
-}
-
-/** The wire app token of SPEC §7, as a tenant's site wraps it. */
-function wrapAppToken(code, cipherKeyHex, token) {
-  const counter = randomBytes(16);
-  const cipher = createCipheriv('aes-256-ctr', Buffer.from(cipherKeyHex, 'hex'), counter);
-  const sealed = Buffer.concat([counter, cipher.update(`${Date.now()}.${token}`, 'latin1'), cipher.final()]);
-  return `${code}.${sealed.toString('base64url')}`;
 }
 
 /** Fires `total` GETs, `concurrency` at a time, and measures each one. */
@@ -86,7 +78,7 @@ async function bench(label, databaseEnv) {
     });
     if (generated.status !== 201) throw new Error(`token/generate answered ${generated.status}: ${await generated.text()}`);
     const { data } = await generated.json();
-    const headers = { AppToken: wrapAppToken(data.code, keys.cipherKey, data.token), lmsId: tenant.lmsId, Accept: 'application/json' };
+    const headers = { AppToken: await produceAppToken(data, keys.cipherKey), lmsId: tenant.lmsId, Accept: 'application/json' };
 
     const rows = [];
     for (const path of ['/v0/cms/app/settings', '/v1/authorizer/validate']) {

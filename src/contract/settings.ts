@@ -15,6 +15,16 @@ const FontNameSchema = z.enum(FONT_NAMES, {
   error: (issue) => `font "${String(issue.input)}" tidak tersedia; pilih salah satu: ${FONT_NAMES.join(', ')}`,
 });
 
+/**
+ * An image or page address a setting points at: a relative path or an http(s) URL. Other schemes
+ * (`javascript:`, `data:`, …) are refused, since these values end up in `src` and `href` attributes.
+ */
+const LinkSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), 'alamat harus path relatif atau URL http(s)');
+
 /** Theme settings of a site (SPEC §3 "Site setting" css): two font names and eight colours. */
 export const SiteCssSchema = z
   .object({
@@ -38,10 +48,10 @@ export const SiteMetaSchema = z
     description: z.string().max(2000).default(''),
     keywords: z.string().max(1000).default(''),
     type: z.string().max(64).default('website'),
-    image: z.string().max(2000).default(''),
+    image: LinkSchema.default(''),
     card: z.string().max(64).default('summary_large_image'),
     site_name: z.string().max(200).default(''),
-    url: z.string().max(2000).default(''),
+    url: LinkSchema.default(''),
     twitter_site: z.string().max(100).default(''),
     robot_index: z.boolean().default(true),
     robot_follow: z.boolean().default(true),
@@ -55,9 +65,9 @@ export const SiteMetaSchema = z
 export const SiteSettingSchema = z
   .object({
     title: z.string().min(1),
-    logoDark: z.string().min(1),
-    logoLight: z.string().min(1),
-    favicon: z.string().min(1),
+    logoDark: LinkSchema.pipe(z.string().min(1)),
+    logoLight: LinkSchema.pipe(z.string().min(1)),
+    favicon: LinkSchema.pipe(z.string().min(1)),
     layout: z.string().min(1).default('demo'),
     isMaintenance: z.boolean().optional(),
     // An omitted css setting gets every SPEC default (Raleway/Inter and the eight colours).
@@ -74,14 +84,14 @@ export type SiteSetting = z.infer<typeof SiteSettingSchema>;
 export const BlogSettingSchema = z.strictObject({
   title: z.string().max(200).default(''),
   summary: z.string().max(2000).default(''),
-  cover: z.string().max(2000).default(''),
+  cover: LinkSchema.default(''),
 });
 
 /** Overview setting of SPEC §3: how the brand introduces itself. */
 export const OverviewSettingSchema = z.strictObject({
   name: z.string().max(200).default(''),
   description: z.string().max(5000).default(''),
-  logo: z.string().max(2000).default(''),
+  logo: LinkSchema.default(''),
 });
 
 /**
@@ -90,9 +100,9 @@ export const OverviewSettingSchema = z.strictObject({
  */
 export const SETTING_VALUE_SCHEMAS = {
   title: z.string().trim().min(1, 'judul wajib diisi').max(200),
-  logoDark: z.string().trim().min(1).max(2000),
-  logoLight: z.string().trim().min(1).max(2000),
-  favicon: z.string().trim().min(1).max(2000),
+  logoDark: SiteSettingSchema.shape.logoDark,
+  logoLight: SiteSettingSchema.shape.logoLight,
+  favicon: SiteSettingSchema.shape.favicon,
   layout: z.string().trim().min(1).max(64),
   isMaintenance: z.boolean({ error: 'isMaintenance harus true atau false' }),
   css: SiteCssSchema,

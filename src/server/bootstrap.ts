@@ -1,8 +1,9 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createApiApp } from './app';
 import type { ApiDeps } from './context';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { dataPaths } from './paths';
 import { AppTokens } from './services/app-tokens';
 import { loadKeyRing } from './services/keys';
 import { RateLimiter } from './services/rate-limit';
@@ -19,6 +20,24 @@ export interface PlatformOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * Whether the start-up seed adds the demo accounts: SEED_DEMO_USERS decides when set; otherwise they
+ * are added everywhere except NODE_ENV=production, so a production server never starts with
+ * publicly documented admin passwords.
+ */
+export function demoUsersWanted(env: NodeJS.ProcessEnv): boolean {
+  return env.SEED_DEMO_USERS ? env.SEED_DEMO_USERS === 'true' : env.NODE_ENV !== 'production';
+}
+
+/** TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For (`true` means one). */
+export function proxyHops(value: string | undefined): number {
+  if (!value || value === 'false') return 0;
+  if (value === 'true') return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY harus true, false atau jumlah proxy (angka), bukan "${value}"`);
+  return hops;
+}
+
 export interface Platform {
   api: ReturnType<typeof createApiApp>;
   deps: ApiDeps;
@@ -32,15 +51,16 @@ export interface Platform {
  */
 export async function openPlatform(options: PlatformOptions): Promise<Platform> {
   const env = options.env ?? process.env;
-  const dataDir = resolve(env.DATA_DIR || '.data');
+  const paths = dataPaths(env);
+  // Key material first: a missing production secret must stop the start before the database is touched.
+  const keys = loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: paths.keyFile, production: env.NODE_ENV === 'production' });
   const database = await openDatabase({
     url: env.DATABASE_URL,
-    dataDir: env.PGLITE_DIR || join(dataDir, 'pglite'),
+    dataDir: paths.pgliteDir,
     migrationsFolder: options.migrationsFolder,
   });
   try {
-    const keys = loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: join(dataDir, 'app-token.key') });
-    await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: env.SEED_DEMO_USERS !== 'false' });
+    await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: demoUsersWanted(env) });
     const tenants = new TenantDirectory(database.db);
     const deps: ApiDeps = {
       db: database.db,
@@ -48,6 +68,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       tenants,
       appTokens: new AppTokens(database.db, keys, tenants),
       rateLimiter: new RateLimiter(),
+      trustProxyHops: proxyHops(env.TRUST_PROXY),
       version: options.version,
     };
     return { api: createApiApp(deps), deps, database, close: () => database.close() };

@@ -12,6 +12,8 @@ export interface ApiDeps {
   tenants: TenantDirectory;
   appTokens: AppTokens;
   rateLimiter: RateLimiter;
+  /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
+  trustProxyHops: number;
   /** The deployed app version (SPEC §4 "App version"). */
   version: string;
 }

@@ -1,7 +1,7 @@
-import { join, resolve } from 'node:path';
 import { APP_SCOPES } from '~/contract/authorizer';
 import type { AppStartConfig } from '~/lib/api/app-start';
 import { type ApiBases, basesFromEnv, resolveBases } from '~/lib/api/bases';
+import { dataPaths } from './paths';
 import { loadKeyRing, tenantClientKeys } from './services/keys';
 
 /** What a tenant's pages need to call the platform API from the browser (`virtual:lms/api`). */
@@ -14,11 +14,13 @@ export type SiteApiConfig = AppStartConfig & { bases: ApiBases; lmsId: string };
  * PUBLIC_APP_TOKEN_KEY carry that deployment's values.
  */
 export function siteApiConfig(tenant: { lmsId: string; appCode: string }, env: NodeJS.ProcessEnv = process.env): SiteApiConfig {
-  const given = env.PUBLIC_APP_CLIENT_SECRET && env.PUBLIC_APP_TOKEN_KEY;
+  const given = [env.PUBLIC_APP_CLIENT_SECRET, env.PUBLIC_APP_TOKEN_KEY].filter(Boolean).length;
+  if (given === 1)
+    throw new Error('PUBLIC_APP_CLIENT_SECRET dan PUBLIC_APP_TOKEN_KEY harus disetel bersama (keduanya dari deployment API yang dituju)');
   const derived = given
     ? undefined
     : tenantClientKeys(
-        loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: join(resolve(env.DATA_DIR || '.data'), 'app-token.key') }),
+        loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: dataPaths(env).keyFile, production: env.NODE_ENV === 'production' }),
         tenant,
       );
   return {

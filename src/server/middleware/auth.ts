@@ -5,9 +5,7 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../errors';
 import { userOfToken } from '../services/sessions';
 import { accessTokenOf, appTokenOf } from './credentials';
-import { assertSameSite } from './csrf';
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { assertSameSite, isMutating } from './csrf';
 
 /**
  * Main-service calls need a valid app token (SPEC §7). The token names the tenant; an lmsId header,
@@ -23,7 +21,7 @@ export function requireAppToken(deps: Pick<ApiDeps, 'appTokens'>) {
     if (credential.fromCookie) assertSameSite(c, tenant);
     const lmsId = c.req.header(HEADERS.lmsId)?.trim();
     if (lmsId && lmsId !== tenant.lmsId) throw new HttpError(403, 'lmsId tidak sesuai dengan AppToken');
-    if (MUTATING.has(c.req.method) && !check.token.scopes.includes('write'))
+    if (isMutating(c.req.method) && !check.token.scopes.includes('write'))
       throw new HttpError(403, 'AppToken ini tidak memiliki scope write');
     c.set('appToken', check.token);
     c.set('tenant', tenant);

@@ -27,10 +27,17 @@ export function accessTokenOf(c: Context): Credential | undefined {
   return cookie ? { value: cookie, fromCookie: true } : undefined;
 }
 
-/** The client's address: the socket's, or the first forwarded one when `TRUST_PROXY` says a proxy sets it. */
-export function clientAddress(c: Context): string {
-  if (process.env.TRUST_PROXY === 'true') {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+/**
+ * The client's address: behind `hops` trusted proxies, the entry that many places from the right of
+ * X-Forwarded-For (entries further left are whatever the client wrote); otherwise the socket's.
+ */
+export function clientAddress(c: Context, hops = 0): string {
+  if (hops > 0) {
+    const chain = (c.req.header('X-Forwarded-For') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const forwarded = chain[chain.length - hops];
     if (forwarded) return forwarded;
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;

@@ -4,6 +4,9 @@ import { originHost, servesHost, type TenantRecord } from '../services/tenants';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether a request method changes state (everything but GET, HEAD and OPTIONS). */
+export const isMutating = (method: string) => !SAFE_METHODS.has(method);
+
 /**
  * CSRF rule for calls authenticated by cookie (Astro's checkOrigin does not cover the API): a
  * mutating call authorised by a cookie must come from the same origin or from a host of the tenant
@@ -11,7 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * need no check: a cross-site page cannot set those headers without a CORS preflight.
  */
 export function assertSameSite(c: Context, tenant: TenantRecord): void {
-  if (SAFE_METHODS.has(c.req.method)) return;
+  if (!isMutating(c.req.method)) return;
   const site = c.req.header('Sec-Fetch-Site');
   if (site === 'same-origin' || site === 'none') return;
   const host = originHost(c.req.header('Origin'));

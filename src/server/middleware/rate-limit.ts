@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ApiDeps } from '../context';
 import { HttpError } from '../errors';
@@ -6,12 +5,17 @@ import type { RateLimitRule } from '../services/rate-limit';
 import { clientAddress } from './credentials';
 
 /** Answers 429 with Retry-After once a client passes `rule.limit` calls in the window. */
-export function rateLimit(deps: Pick<ApiDeps, 'rateLimiter'>, rule: RateLimitRule, keyOf: (c: Context) => string = clientAddress) {
+export function rateLimit(deps: Pick<ApiDeps, 'rateLimiter' | 'trustProxyHops'>, rule: RateLimitRule) {
   return createMiddleware(async (c, next) => {
-    const wait = await deps.rateLimiter.check(rule, keyOf(c));
-    if (wait !== undefined) {
-      throw new HttpError(429, `Terlalu banyak permintaan; coba lagi dalam ${wait} detik`, undefined, { 'Retry-After': String(wait) });
-    }
+    await enforceLimit(deps, rule, clientAddress(c, deps.trustProxyHops));
     await next();
   });
+}
+
+/** Counts one call on `key` (an address, an account, …) and throws 429 past the rule's limit. */
+export async function enforceLimit(deps: Pick<ApiDeps, 'rateLimiter'>, rule: RateLimitRule, key: string): Promise<void> {
+  const wait = await deps.rateLimiter.check(rule, key);
+  if (wait !== undefined) {
+    throw new HttpError(429, `Terlalu banyak permintaan; coba lagi dalam ${wait} detik`, undefined, { 'Retry-After': String(wait) });
+  }
 }

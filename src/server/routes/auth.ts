@@ -5,7 +5,7 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../errors';
 import { requireUser } from '../middleware/auth';
 import { clientAddress } from '../middleware/credentials';
-import { rateLimit } from '../middleware/rate-limit';
+import { enforceLimit, rateLimit } from '../middleware/rate-limit';
 import { readJson } from '../middleware/validate';
 import { signIn } from '../services/sessions';
 
@@ -19,9 +19,16 @@ export function authRoutes(deps: ApiDeps) {
     const tenant = await deps.tenants.byLmsId(lmsId);
     if (!tenant) throw new HttpError(404, 'Tenant dengan lmsId tersebut tidak ditemukan');
     const body = await readJson(c, LoginRequestSchema);
+    // Per account too, so guessing one password from many addresses is limited; set higher than the
+    // per-address limit so that one attacker cannot lock the owner out.
+    await enforceLimit(
+      deps,
+      { name: 'sign-in-account', limit: 30, windowMs: 60_000 },
+      `${tenant.lmsId}:${body.email.trim().toLowerCase()}`,
+    );
     const session = await signIn(deps.db, tenant.lmsId, body.email, body.password);
     if (!session) {
-      console.warn(`[auth] gagal masuk: ${tenant.code} dari ${clientAddress(c)}`);
+      console.warn(`[auth] gagal masuk: ${tenant.code} dari ${clientAddress(c, deps.trustProxyHops)}`);
       throw new HttpError(401, 'Email atau password salah');
     }
     return c.json({

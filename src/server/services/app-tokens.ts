@@ -1,9 +1,10 @@
-import { createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createDecipheriv, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { APP_TOKEN_FORMAT, type AppScope, type TokenPair } from '~/contract/authorizer';
 import { APP_TOKEN_LIFETIME_SECONDS } from '~/contract/common';
 import type { Db } from '../db/client';
 import { appTokens } from '../db/schema';
+import { hashSecret } from './hash';
 import { type KeyRing, tenantClientKeys } from './keys';
 import type { TenantDirectory, TenantRecord } from './tenants';
 
@@ -17,8 +18,6 @@ export interface VerifiedAppToken {
 }
 
 export type AppTokenCheck = { ok: true; token: VerifiedAppToken } | { ok: false; message: string };
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Issues and verifies app tokens. The encrypted wire token is trusted only when the token inside
@@ -41,7 +40,7 @@ export class AppTokens {
     // Expired records of this tenant are swept as new ones are issued, so the table stays small.
     await this.db.delete(appTokens).where(and(eq(appTokens.lmsId, tenant.lmsId), lt(appTokens.expiresAt, now)));
     await this.db.insert(appTokens).values({
-      tokenHash: hashToken(token),
+      tokenHash: hashSecret(token),
       lmsId: tenant.lmsId,
       clientId,
       scopes: [...new Set(scopes)],
@@ -73,7 +72,7 @@ export class AppTokens {
     const [record] = await this.db
       .select()
       .from(appTokens)
-      .where(eq(appTokens.tokenHash, hashToken(match[2])))
+      .where(eq(appTokens.tokenHash, hashSecret(match[2])))
       .limit(1);
     if (!record || record.lmsId !== tenant.lmsId) return refuse('no record for this tenant');
     if (record.revokedAt || record.expiresAt.getTime() <= now.getTime()) return refuse('expired');

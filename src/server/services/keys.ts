@@ -24,12 +24,20 @@ export interface TenantClientKeys {
 
 const HEX_SECRET = /^[0-9a-f]{64,}$/i;
 
-/** Reads the master secret from `APP_TOKEN_SECRET`, else from `file`, creating it on first start. */
-export function loadKeyRing(options: { secret?: string | undefined; file: string }): KeyRing {
+/**
+ * Reads the master secret from `APP_TOKEN_SECRET`, else (not in production) from `file`, creating it
+ * on first start. Rotating the secret retires every app token and every site's client secret: set the
+ * new value on the servers and rebuild every tenant.
+ */
+export function loadKeyRing(options: { secret?: string | undefined; file: string; production?: boolean }): KeyRing {
   if (options.secret) {
     if (!HEX_SECRET.test(options.secret)) throw new Error('APP_TOKEN_SECRET harus berupa minimal 64 karakter heksadesimal (32 byte)');
     return { master: Buffer.from(options.secret, 'hex') };
   }
+  // A generated key lives on one disk: other servers and CI builds would each make their own, and
+  // sites built elsewhere would hold a client secret this server refuses.
+  if (options.production)
+    throw new Error('NODE_ENV=production: setel APP_TOKEN_SECRET (64 karakter heksadesimal) yang sama di build dan server');
   if (!existsSync(options.file)) {
     mkdirSync(dirname(options.file), { recursive: true });
     try {

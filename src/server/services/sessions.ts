@@ -1,15 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { UserDetail } from '~/contract/auth';
 import { roleOfKind } from '~/contract/roles';
 import type { Db } from '../db/client';
 import { userSessions, users } from '../db/schema';
+import { hashSecret } from './hash';
 import { UNKNOWN_USER_HASH, verifyPassword } from './passwords';
 
 /** How long a sign-in lasts: the 30-day cookie lifetime of SPEC §9. */
 export const SESSION_SECONDS = 2_592_000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The user behind a request, with the role of SPEC §6. */
 export type SessionUser = UserDetail;
@@ -34,7 +33,7 @@ export async function signIn(db: Db, lmsId: string, email: string, password: str
   const accessToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
   await db.delete(userSessions).where(and(eq(userSessions.userId, row.id), lt(userSessions.expiresAt, now)));
-  await db.insert(userSessions).values({ tokenHash: hashToken(accessToken), lmsId, userId: row.id, expiresAt });
+  await db.insert(userSessions).values({ tokenHash: hashSecret(accessToken), lmsId, userId: row.id, expiresAt });
   return { accessToken, expiresAt, user: toDetail(row) };
 }
 
@@ -44,7 +43,7 @@ export async function userOfToken(db: Db, accessToken: string, now = new Date())
     .select({ user: users })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(and(eq(userSessions.tokenHash, hashToken(accessToken)), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)))
+    .where(and(eq(userSessions.tokenHash, hashSecret(accessToken)), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)))
     .limit(1);
   return row ? toDetail(row.user) : undefined;
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { appSettings, tenants } from '../db/schema';
 
 /** A rejected settings write: the field and the reason, or a stale revision. */
-export type SettingsWriteError = { kind: 'invalid'; fields: { field: string; message: string }[] } | { kind: 'conflict'; revision: number };
+export type SettingsWriteError = { kind: 'invalid'; fields: FieldError[] } | { kind: 'conflict'; revision: number };
 
 /** Every setting of a tenant, with SPEC defaults for what was never stored. */
 export async function readSettings(db: Db, lmsId: string): Promise<AppSettings | undefined> {
@@ -16,7 +16,14 @@ export async function readSettings(db: Db, lmsId: string): Promise<AppSettings |
     .limit(1);
   if (!tenant) return undefined;
   const rows = await db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings).where(eq(appSettings.lmsId, lmsId));
-  const stored = Object.fromEntries(rows.filter((row) => row.key in SETTING_VALUE_SCHEMAS).map((row) => [row.key, row.value]));
+  const stored: Record<string, unknown> = {};
+  for (const row of rows) {
+    if (!(row.key in SETTING_VALUE_SCHEMAS)) continue;
+    // A value stored under older rules must not make the tenant's settings unreadable (and so unfixable).
+    const checked = SETTING_VALUE_SCHEMAS[row.key as SettingKey].safeParse(row.value);
+    if (checked.success) stored[row.key] = checked.data;
+    else console.warn(`[settings] ${lmsId}: nilai "${row.key}" tidak valid lagi; memakai bawaan sampai disimpan ulang`);
+  }
   return AppSettingsSchema.parse({
     title: tenant.title,
     logoDark: '/logo-dark.svg',
@@ -32,23 +39,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Validates and stores some settings in one transaction. Object values (css, meta, blog, overview)
- * are merged over the stored value, so a partial write never drops what it did not mention. When
- * `revision` is given and another write landed since, nothing is written (conflict).
- */
-export async function writeSettings(
-  db: Db,
-  lmsId: string,
-  changes: Partial<Record<SettingKey, unknown>>,
-  revision?: number,
-): Promise<{ ok: true; settings: AppSettings } | { ok: false; error: SettingsWriteError }> {
-  const current = await readSettings(db, lmsId);
-  if (!current) throw new Error(`tenant ${lmsId} hilang`);
-  const keys = Object.keys(changes) as SettingKey[];
+type FieldError = { field: string; message: string };
+
+/** Each changed key validated; object values merged over the stored one first. */
+function mergeChanges(current: AppSettings, changes: Partial<Record<SettingKey, unknown>>) {
   const values: Partial<Record<SettingKey, unknown>> = {};
-  const fields: { field: string; message: string }[] = [];
-  for (const key of keys) {
+  const fields: FieldError[] = [];
+  for (const key of Object.keys(changes) as SettingKey[]) {
     const schema: z.ZodType = SETTING_VALUE_SCHEMAS[key];
     const incoming = changes[key];
     const merged = isPlainObject(incoming) && isPlainObject(current[key]) ? { ...(current[key] as object), ...incoming } : incoming;
@@ -56,27 +53,54 @@ export async function writeSettings(
     if (result.success) values[key] = result.data;
     else for (const issue of result.error.issues) fields.push({ field: [key, ...issue.path].join('.'), message: issue.message });
   }
-  if (fields.length) return { ok: false, error: { kind: 'invalid', fields } };
+  return { values, fields };
+}
 
-  const conflict = await db.transaction(async (tx) => {
-    // The revision bump is the lock: a concurrent writer with the same expected revision updates no row.
+/** Stores the values if the tenant is still at `expected`; false when another write landed first. */
+async function storeAt(db: Db, lmsId: string, values: Partial<Record<SettingKey, unknown>>, expected: number): Promise<boolean> {
+  const keys = Object.keys(values) as SettingKey[];
+  return db.transaction(async (tx) => {
+    // The revision bump is the lock: of two writers expecting the same revision, one updates no row.
     const bumped = await tx
       .update(tenants)
       .set({
         settingsRevision: sql`${tenants.settingsRevision} + 1`,
         settingsUpdatedAt: new Date(),
-        ...(keys.includes('title') ? { title: values.title as string } : {}),
+        ...(typeof values.title === 'string' ? { title: values.title } : {}),
       })
-      .where(and(eq(tenants.lmsId, lmsId), revision === undefined ? undefined : eq(tenants.settingsRevision, revision)))
+      .where(and(eq(tenants.lmsId, lmsId), eq(tenants.settingsRevision, expected)))
       .returning({ revision: tenants.settingsRevision });
-    if (!bumped.length) return true;
-    if (keys.length) {
-      await tx.delete(appSettings).where(and(eq(appSettings.lmsId, lmsId), inArray(appSettings.key, keys)));
-      await tx.insert(appSettings).values(keys.map((key) => ({ lmsId, key, value: values[key] as object, updatedAt: new Date() })));
-    }
-    return false;
+    if (!bumped.length) return false;
+    await tx.delete(appSettings).where(and(eq(appSettings.lmsId, lmsId), inArray(appSettings.key, keys)));
+    await tx.insert(appSettings).values(keys.map((key) => ({ lmsId, key, value: values[key] as object, updatedAt: new Date() })));
+    return true;
   });
-  if (conflict) return { ok: false, error: { kind: 'conflict', revision: current.revision } };
-  const settings = await readSettings(db, lmsId);
-  return settings ? { ok: true, settings } : { ok: false, error: { kind: 'conflict', revision: current.revision } };
+}
+
+/**
+ * Validates and stores some settings. Object values (css, meta, blog, overview) are merged over the
+ * stored value, so a partial write never drops what it did not mention. With `revision`, a write
+ * that finds another one landed since is refused (conflict, with the current revision); without it,
+ * the merge is redone over the newer values, so two admins changing different colours keep both.
+ */
+export async function writeSettings(
+  db: Db,
+  lmsId: string,
+  changes: Partial<Record<SettingKey, unknown>>,
+  revision?: number,
+): Promise<{ ok: true; settings: AppSettings } | { ok: false; error: SettingsWriteError }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await readSettings(db, lmsId);
+    if (!current) throw new Error(`tenant ${lmsId} hilang`);
+    if (revision !== undefined && revision !== current.revision)
+      return { ok: false, error: { kind: 'conflict', revision: current.revision } };
+    const { values, fields } = mergeChanges(current, changes);
+    if (fields.length) return { ok: false, error: { kind: 'invalid', fields } };
+    if (await storeAt(db, lmsId, values, current.revision)) {
+      const settings = await readSettings(db, lmsId);
+      if (settings) return { ok: true, settings };
+    }
+  }
+  const latest = await readSettings(db, lmsId);
+  return { ok: false, error: { kind: 'conflict', revision: latest?.revision ?? 0 } };
 }

@@ -53,9 +53,10 @@ export class TenantDirectory {
 
   /** The tenant serving a host name (`Host`/`Origin` host, port included when the tenant lists one). */
   async byHost(host: string): Promise<TenantRecord | undefined> {
-    const bare = host.toLowerCase().replace(/:\d+$/, '');
+    const wanted = host.toLowerCase();
     const all = await this.all();
-    return all.find((tenant) => tenant.hosts.includes(host.toLowerCase())) ?? all.find((tenant) => tenant.hosts.includes(bare));
+    // An exact host:port entry wins over a tenant listing the bare host.
+    return all.find((tenant) => tenant.hosts.includes(wanted)) ?? all.find((tenant) => servesHost(tenant, wanted));
   }
 }
 

@@ -1,0 +1,15 @@
+import { join, resolve } from 'node:path';
+
+/**
+ * Where the embedded platform keeps its files, from the environment: DATA_DIR (default `.data`)
+ * holds the PGlite data folder (PGLITE_DIR overrides it; `memory://` keeps nothing) and the
+ * development app token key.
+ */
+export function dataPaths(env: NodeJS.ProcessEnv = process.env) {
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  return {
+    dataDir,
+    pgliteDir: env.PGLITE_DIR || join(dataDir, 'pglite'),
+    keyFile: join(dataDir, 'app-token.key'),
+  };
+}
