@@ -2,31 +2,39 @@
 //   npm run db:migrate   brings the schema to the newest migration
 //   npm run db:seed      migrates, then loads every tenant of tenants/ with demo accounts; idempotent,
 //                        never overwrites stored settings or accounts (--no-demo-users skips the accounts)
-// PGlite allows one process per data folder: stop `npm start` first.
+// PGlite allows one process per data folder: stop `npm start` first (a lock file in the folder says so).
 import { importTs } from './lib/load-ts.mjs';
 
-const command = process.argv[2];
-if (command !== 'migrate' && command !== 'seed') {
-  console.error('Pakai: node scripts/db.mjs migrate|seed [--no-demo-users]');
+const usage = 'Pakai: node scripts/db.mjs migrate|seed [--no-demo-users]';
+const [command, ...flags] = process.argv.slice(2);
+const unknown = flags.filter((flag) => flag !== '--no-demo-users');
+if ((command !== 'migrate' && command !== 'seed') || unknown.length > 0) {
+  if (unknown.length > 0) console.error(`Opsi tidak dikenal: ${unknown.join(' ')}`);
+  console.error(usage);
   process.exit(1);
 }
-const { openDatabase } = await importTs('src/server/db/client.ts');
-const { seedDatabase } = await importTs('src/server/db/seed.ts');
+const [{ openDatabase, describeDatabaseError }, { seedDatabase }, { dataPaths }] = await Promise.all([
+  importTs('src/server/db/client.ts'),
+  importTs('src/server/db/seed.ts'),
+  importTs('src/server/paths.ts'),
+]);
 const env = process.env;
-const dataDir = env.DATA_DIR || '.data';
+const { pgliteDir } = dataPaths(env);
 const database = await openDatabase({
   url: env.DATABASE_URL,
-  dataDir: env.PGLITE_DIR || `${dataDir}/pglite`,
+  dataDir: pgliteDir,
   migrationsFolder: 'src/server/db/migrations',
+  poolSize: Number(env.DATABASE_POOL_SIZE) || 10,
 }).catch((error) => {
-  console.error(`Basis data tidak dapat dibuka: ${error.message}`);
+  console.error(`Basis data tidak dapat dibuka: ${describeDatabaseError(error)}`);
   process.exit(1);
 });
-const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${env.PGLITE_DIR || `${dataDir}/pglite`})`;
+const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${pgliteDir})`;
 try {
   if (command === 'migrate') console.log(`Skema ${where} sudah versi terbaru.`);
   else {
-    const report = await seedDatabase(database.db, { tenantsRoot: 'tenants', demoUsers: !process.argv.includes('--no-demo-users') });
+    // An explicit command: demo accounts unless refused, whatever NODE_ENV says.
+    const report = await seedDatabase(database.db, { tenantsRoot: 'tenants', demoUsers: !flags.includes('--no-demo-users') });
     console.log(`Seed ${where}: ${report.tenants} tenant, ${report.settingsAdded} pengaturan baru, ${report.usersAdded} akun demo baru.`);
   }
 } finally {

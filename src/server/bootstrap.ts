@@ -58,6 +58,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
     url: env.DATABASE_URL,
     dataDir: paths.pgliteDir,
     migrationsFolder: options.migrationsFolder,
+    poolSize: Number(env.DATABASE_POOL_SIZE) || 10,
   });
   try {
     await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: demoUsersWanted(env) });

@@ -2,6 +2,8 @@ import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
 import type { Platform } from './bootstrap';
 
+type Listener = ReturnType<typeof getRequestListener>;
+
 /**
  * Mounts the platform API on `/api` of `astro dev`, loading it through Vite so edits reload.
  * Production mounts the same app in `site-server.ts`.
@@ -12,14 +14,39 @@ export function apiDevPlugin(): Plugin {
     apply: 'serve',
     configureServer(server) {
       // One platform per dev server: PGlite allows one process per data directory.
-      let platform: Promise<Platform> | undefined;
-      server.middlewares.use('/api', async (req, res) => {
-        platform ??= (server.ssrLoadModule('/src/server/bootstrap.ts') as Promise<typeof import('./bootstrap')>).then(({ openPlatform }) =>
-          openPlatform({ version: 'dev', migrationsFolder: 'src/server/db/migrations' }),
+      let opening: Promise<{ platform: Platform; listener: Listener }> | undefined;
+      const open = () => {
+        if (opening) return opening;
+        const attempt = (server.ssrLoadModule('/src/server/bootstrap.ts') as Promise<typeof import('./bootstrap')>)
+          .then(({ openPlatform }) => openPlatform({ version: 'dev', migrationsFolder: 'src/server/db/migrations' }))
+          .then((platform) => ({ platform, listener: getRequestListener(platform.api.fetch) }));
+        // A failed start is reported once and tried again on the next request (after fixing DATABASE_URL, say).
+        attempt.catch((error: unknown) => {
+          if (opening === attempt) opening = undefined;
+          server.config.logger.error(`[api] platform tidak dapat dibuka: ${reason(error)}`, { timestamp: true });
+        });
+        opening = attempt;
+        return attempt;
+      };
+      server.middlewares.use('/api', (req, res, next) => {
+        open().then(
+          ({ listener }) => listener(req, res).catch(next),
+          () => {
+            res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+            res.end(JSON.stringify({ statusCode: 503, message: 'Basis data belum dapat dibuka; lihat log server pengembangan.' }));
+          },
         );
-        await getRequestListener((await platform).api.fetch)(req, res);
       });
-      server.httpServer?.once('close', () => void platform?.then((open) => open.close()));
+      server.httpServer?.once('close', () => {
+        opening?.then(({ platform }) => platform.close()).catch(() => {});
+      });
     },
   };
+}
+
+/** The message and the driver's reason (Drizzle keeps it in `cause`), each on one line, without a stack. */
+function reason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  return error.cause instanceof Error ? `${flat(error.message)}\n  ${flat(error.cause.message)}` : flat(error.message);
 }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { openPlatform } from './bootstrap';
+import { describeDatabaseError } from './db/client';
 import { type AstroHandler, createSiteServer } from './site-server';
 
 /**
@@ -29,8 +30,9 @@ const astroHandler = existsSync(entry) ? ((await import(pathToFileURL(entry).hre
 const platform = await openPlatform({
   version: build.version,
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
-}).catch((error: Error) => {
-  console.error(`Basis data tidak dapat dibuka: ${error.message}`);
+}).catch((error: unknown) => {
+  // Drizzle names the failed query; the server's reason is in `cause`.
+  console.error(`Platform API tidak dapat dimulai: ${describeDatabaseError(error)}`);
   process.exit(1);
 });
 

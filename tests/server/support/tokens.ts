@@ -7,6 +7,7 @@ import * as schema from '~/server/db/schema';
 import { demoAccount } from '~/server/db/seed';
 import { tenantClientKeys } from '~/server/services/keys';
 import type { TenantRecord } from '~/server/services/tenants';
+import { DEMO_APP_CODE, SITE_ORIGIN } from './api-client';
 import type { TestPlatform } from './platform';
 
 /**
@@ -15,8 +16,8 @@ import type { TestPlatform } from './platform';
  */
 
 /** An Origin the demo tenant (NUSANTARA-LEARNING) serves: `astro dev` on localhost. */
-export const DEMO_ORIGIN = 'http://localhost:4321';
-export const DEMO_APP_CODE = 'NUSANTARA-LEARNING';
+export const DEMO_ORIGIN = SITE_ORIGIN;
+export { DEMO_APP_CODE };
 export const OTHER_APP_CODE = 'SMKCODING';
 
 let addresses = 0;
