@@ -3,12 +3,14 @@
 // and drops; serves each on a loopback port, obtains an app token, then reports requests per second and
 // p50/p95 latency of GET v0/cms/app/settings and GET v1/authorizer/validate (bounded: 3,000 requests,
 // 32 at a time; BENCH_REQUESTS and BENCH_CONCURRENCY change that, BENCH_POSTGRES_URL the server).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { importTs } from './lib/load-ts.mjs';
+import { throughput } from './lib/throughput.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const TOTAL = Number(process.env.BENCH_REQUESTS || 3000);
@@ -29,29 +31,6 @@ async function adminQuery(sql) {
   } finally {
     await client.end();
   }
-}
-
-/** Fires `total` GETs, `concurrency` at a time, and measures each one. */
-async function throughput(base, path, headers, total = TOTAL, concurrency = CONCURRENCY) {
-  const latencies = [];
-  let sent = 0;
-  let non2xx = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (sent < total) {
-      sent += 1;
-      const begin = performance.now();
-      const response = await fetch(`${base}${path}`, { headers });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - begin);
-      if (!response.ok) non2xx += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  return { requests: total, 'non-2xx': non2xx, 'req/s': Math.round(total / seconds), 'p50 ms': at(0.5), 'p95 ms': at(0.95) };
 }
 
 /** Opens the platform on one database, serves it and measures both endpoints. */
@@ -82,8 +61,12 @@ async function bench(label, databaseEnv) {
 
     const rows = [];
     for (const path of ['/v0/cms/app/settings', '/v1/authorizer/validate']) {
-      await throughput(base, path, headers, Math.min(300, TOTAL)); // warm-up: connections, caches, JIT
-      rows.push({ database: label, endpoint: `GET ${path.slice(1)}`, ...(await throughput(base, path, headers)) });
+      await throughput(`${base}${path}`, { headers, total: Math.min(300, TOTAL), concurrency: CONCURRENCY }); // warm-up: connections, caches, JIT
+      rows.push({
+        database: label,
+        endpoint: `GET ${path.slice(1)}`,
+        ...(await throughput(`${base}${path}`, { headers, total: TOTAL, concurrency: CONCURRENCY })),
+      });
     }
     return rows;
   } finally {

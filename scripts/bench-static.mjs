@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { tenantArgs } from './lib/args.mjs';
+import { throughput } from './lib/throughput.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { tenant } = tenantArgs();
@@ -38,24 +39,13 @@ const server = spawn(process.execPath, [join(root, 'dist/_server/main.mjs')], {
 });
 await new Promise((resolve) => server.stdout.once('data', resolve));
 
-async function throughput(path, total = 3000, concurrency = 32) {
-  let sent = 0;
-  let non2xx = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (sent < total) {
-      sent += 1;
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'Accept-Encoding': 'br' } });
-      await response.arrayBuffer();
-      if (!response.ok) non2xx += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  return { path, requests: total, 'non-2xx': non2xx, 'req/s': Math.round(total / seconds) };
-}
+/** Throughput of one path, asking for brotli as a browser does. */
+const measure = async (path) => ({
+  path,
+  ...(await throughput(`http://127.0.0.1:${port}${path}`, { headers: { 'Accept-Encoding': 'br' } })),
+});
 
 const asset = /href="(\/_astro\/[^"]+\.css)"/.exec(readFileSync(join(client, 'About/index.html'), 'utf8'))?.[1];
-const results = [await throughput('/About'), await throughput(asset), await throughput('/tidak-ada')];
+const results = [await measure('/About'), await measure(asset), await measure('/tidak-ada')];
 console.table(results);
 server.kill();

@@ -4,25 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build as bundle } from 'esbuild';
 import { tenantArgs } from './lib/args.mjs';
+import { bundleForNode } from './lib/load-ts.mjs';
 import { precompress } from './lib/precompress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
 /** Builds the server entry once (it is the same for every tenant), with the database migrations. */
 export async function buildServer() {
-  await bundle({
-    entryPoints: [join(root, 'src/server/main.ts')],
-    outfile: join(root, 'dist/_server/main.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    tsconfig: join(root, 'tsconfig.json'),
-    logLevel: 'warning',
-  });
+  await bundleForNode('src/server/main.ts', join(root, 'dist/_server/main.mjs'));
   // The server migrates the database at start-up from the copy beside the bundle.
   rmSync(join(root, 'dist/_server/migrations'), { recursive: true, force: true });
   cpSync(join(root, 'src/server/db/migrations'), join(root, 'dist/_server/migrations'), { recursive: true });

@@ -7,11 +7,8 @@ import { build } from 'esbuild';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Bundles `entry` (a path relative to the repository root) and returns its exports. */
-export async function importTs(entry) {
-  const outdir = join(root, 'node_modules/.cache/lms-scripts');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, `${basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`);
+/** Bundles server-side TypeScript for Node 24 (packages stay external); also used for dist/_server/main.mjs. */
+export async function bundleForNode(entry, outfile) {
   await build({
     entryPoints: [join(root, entry)],
     outfile,
@@ -23,5 +20,13 @@ export async function importTs(entry) {
     tsconfig: join(root, 'tsconfig.json'),
     logLevel: 'warning',
   });
+}
+
+/** Bundles `entry` (a path relative to the repository root) and returns its exports. */
+export async function importTs(entry) {
+  const outdir = join(root, 'node_modules/.cache/lms-scripts');
+  mkdirSync(outdir, { recursive: true });
+  const outfile = join(outdir, `${basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`);
+  await bundleForNode(entry, outfile);
   return import(pathToFileURL(outfile).href);
 }
