@@ -10,7 +10,10 @@ import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits';
 import { tenantCors } from './middleware/cors';
 import { authRoutes } from './routes/auth';
 import { authorizerRoutes } from './routes/authorizer';
+import { careersRoutes } from './routes/careers';
+import { postsRoutes } from './routes/posts';
 import { settingsRoutes } from './routes/settings';
+import { showcaseRoutes } from './routes/showcase';
 
 /**
  * The embedded platform API, mounted by the server under `/api` (bases in DESIGN.md): the main
@@ -45,6 +48,9 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/v1/authorizer', authorizerRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/', settingsRoutes(deps));
+  api.route('/', postsRoutes(deps));
+  api.route('/', showcaseRoutes(deps));
+  api.route('/career', careersRoutes(deps));
 
   api.notFound((c) => errorResponse(c, 404, 'Endpoint tidak ditemukan'));
   api.onError((error, c) => {

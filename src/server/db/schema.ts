@@ -91,3 +91,5 @@ export const appTokens = pgTable(
   },
   (table) => [index('app_tokens_expiry').on(table.lmsId, table.expiresAt)],
 );
+
+export * from './content-schema';

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The paged list result of SPEC §3: items, page, perPage, totalItems, totalPages. */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int().positive(),
+    perPage: z.number().int().positive(),
+    totalItems: z.number().int().nonnegative(),
+    totalPages: z.number().int().nonnegative(),
+  });
+}
+
+/** A positive whole number sent in a query string (`?page=2`). */
+export const QueryInt = z.coerce
+  .number({ error: 'harus berupa angka' })
+  .int('harus bilangan bulat')
+  .positive('harus lebih dari 0')
+  .max(2_147_483_647, 'terlalu besar');
+
+/** `page` and a page size with the default of the list (SPEC §9: 6 for blog-like lists, 10 for posts). */
+export function pagingQuery(defaultSize: number) {
+  return {
+    page: QueryInt.default(1),
+    pageSize: QueryInt.max(100, 'maksimal 100 per halaman').default(defaultSize),
+  };
+}
+
+/** `true`/`false` in a query string. */
+export const QueryBool = z
+  .enum(['true', 'false', '1', '0'], { error: 'harus true atau false' })
+  .transform((v) => v === 'true' || v === '1');

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { envelope } from './common';
+import { paged, pagingQuery, QueryBool, QueryInt } from './paging';
+
+/** Post kinds of SPEC §3. */
+export const POST_KINDS = ['articles', 'blog', 'news', 'podcasts', 'tulisan-temans', 'event', 'program'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+export const PostKindSchema = z.enum(POST_KINDS, { error: `kindSlug harus salah satu dari: ${POST_KINDS.join(', ')}` });
+
+/** A URL slug: lower-case words joined by '-'. */
+export const SlugSchema = z
+  .string()
+  .trim()
+  .min(1, 'slug wajib diisi')
+  .max(160)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: huruf kecil, angka dan tanda minus');
+
+/** List orders: newest first (default), oldest first, most viewed, title A–Z. */
+export const POST_SORTS = ['newest', 'oldest', 'popular', 'title'] as const;
+
+export const PostCategorySchema = z.object({
+  id: z.number().int(),
+  kindSlug: PostKindSchema,
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  totalPosts: z.number().int().nonnegative(),
+});
+export type PostCategory = z.infer<typeof PostCategorySchema>;
+
+/** Kind-specific fields: podcast episode and duration, event dates, place and registration link. */
+export const PostDetailsSchema = z.strictObject({
+  episode: z.number().int().positive().optional(),
+  duration: z.string().max(20).optional(),
+  audio: z.string().max(2000).optional(),
+  startsAt: z.iso.datetime({ offset: true }).optional(),
+  endsAt: z.iso.datetime({ offset: true }).optional(),
+  location: z.string().max(300).optional(),
+  registrationUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+/** A post as lists show it (SPEC §3: id, title, slug, summary, cover, under a kind slug). */
+export const PostSummarySchema = z.object({
+  id: z.number().int(),
+  kindSlug: PostKindSchema,
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string(),
+  author: z.string(),
+  category: PostCategorySchema.pick({ id: true, slug: true, name: true }).nullable(),
+  parentId: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  details: PostDetailsSchema,
+  views: z.number().int(),
+  publishedAt: z.iso.datetime({ offset: true }),
+});
+export type PostSummary = z.infer<typeof PostSummarySchema>;
+
+/** A post with its (sanitised) HTML content. */
+export const PostSchema = PostSummarySchema.extend({ content: z.string(), updatedAt: z.iso.datetime({ offset: true }) });
+export type Post = z.infer<typeof PostSchema>;
+
+/** GET v3/post/list query (SPEC §3 "Post list filters"). */
+export const PostListQuerySchema = z.strictObject({
+  kindSlug: PostKindSchema,
+  ...pagingQuery(10),
+  search: z.string().trim().max(100, 'kata kunci maksimal 100 karakter').optional(),
+  categoryId: QueryInt.optional(),
+  categorySlug: SlugSchema.optional(),
+  excludeId: QueryInt.optional(),
+  sort: z.enum(POST_SORTS, { error: `sort harus salah satu dari: ${POST_SORTS.join(', ')}` }).default('newest'),
+  isParent: QueryBool.optional(),
+});
+export type PostListQuery = z.infer<typeof PostListQuerySchema>;
+
+export const PostListResponseSchema = envelope(paged(PostSummarySchema));
+export const PostResponseSchema = envelope(PostSchema);
+
+/** GET v3/post/detail: by kind and id or slug. */
+export const PostDetailQuerySchema = z
+  .strictObject({ kindSlug: PostKindSchema, id: QueryInt.optional(), slug: SlugSchema.optional() })
+  .refine((query) => query.id !== undefined || query.slug !== undefined, { message: 'kirim id atau slug', path: ['slug'] });
+
+/** GET v3/post/view: counts one view of a post. */
+export const PostViewQuerySchema = z.strictObject({ kindSlug: PostKindSchema, slug: SlugSchema });
+export const PostViewResponseSchema = envelope(z.object({ id: z.number().int(), views: z.number().int() }));
+
+/** POST v3/post/create body. The content is HTML; the server keeps only allow-listed markup. */
+export const PostCreateSchema = z.strictObject({
+  kindSlug: PostKindSchema,
+  title: z.string().trim().min(1, 'judul wajib diisi').max(200),
+  slug: SlugSchema.optional(),
+  summary: z.string().trim().max(1000).default(''),
+  content: z.string().max(60_000, 'konten maksimal 60.000 karakter').default(''),
+  cover: z.string().trim().max(2000).default(''),
+  author: z.string().trim().max(120).default(''),
+  categoryId: z.number().int().positive().nullable().optional(),
+  parentId: z.number().int().positive().nullable().optional(),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  details: PostDetailsSchema.default({}),
+  isActive: z.boolean().default(true),
+  publishedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type PostCreate = z.input<typeof PostCreateSchema>;
+
+/** POST v3/post/update?slug body: the kind plus any field to change. */
+export const PostUpdateSchema = PostCreateSchema.partial().extend({ kindSlug: PostKindSchema });
+export type PostUpdate = z.input<typeof PostUpdateSchema>;
+
+/** POST v3/post/delete and POST v3/post/kind/category/delete body. */
+export const KindSlugSchema = z.strictObject({ kindSlug: PostKindSchema, slug: SlugSchema });
+export const SlugQuerySchema = z.strictObject({ slug: SlugSchema });
+export const DeletedResponseSchema = envelope(z.object({ id: z.number().int() }));
+
+/** GET v3/post/kind/category/list query. */
+export const CategoryListQuerySchema = z.strictObject({
+  kindSlug: PostKindSchema,
+  ...pagingQuery(10),
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['name', 'newest', 'popular'], { error: 'sort harus name, newest atau popular' }).default('name'),
+  all: QueryBool.optional(),
+});
+export const CategoryListResponseSchema = envelope(paged(PostCategorySchema));
+export const CategoryResponseSchema = envelope(PostCategorySchema);
+
+/** POST v3/post/kind/category/create body; update takes the same fields, all optional but the kind. */
+export const CategoryCreateSchema = z.strictObject({
+  kindSlug: PostKindSchema,
+  name: z.string().trim().min(1, 'nama wajib diisi').max(120),
+  slug: SlugSchema.optional(),
+  description: z.string().trim().max(1000).default(''),
+});
+export const CategoryUpdateSchema = CategoryCreateSchema.partial().extend({ kindSlug: PostKindSchema });
+
+/** GET v1/post/article/list, v2/post/category and v1/podcast/list queries (blog-like lists: 6 per page). */
+export const KindListQuerySchema = z.strictObject({
+  ...pagingQuery(6),
+  search: z.string().trim().max(100).optional(),
+  categorySlug: SlugSchema.optional(),
+  excludeId: QueryInt.optional(),
+});
+
+/** GET v1/post/list query: kind, category slug as `type`, and whether only published (`active`). */
+export const LegacyPostListQuerySchema = z.strictObject({
+  ...pagingQuery(10),
+  kind: PostKindSchema.default('news'),
+  type: SlugSchema.optional(),
+  active: QueryBool.optional(),
+});
+
+export const IdQuerySchema = z.strictObject({ id: QueryInt });
+
+/** A photo of the gallery. */
+export const GalleryItemSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  image: z.string(),
+  caption: z.string(),
+  takenAt: z.string().nullable(),
+});
+export type GalleryItem = z.infer<typeof GalleryItemSchema>;
+/** GET v1/post/gallery/list?page (6 per page, SPEC §9). */
+export const GalleryListQuerySchema = z.strictObject({ ...pagingQuery(6) });
+export const GalleryListResponseSchema = envelope(paged(GalleryItemSchema));
+
+/** POST v1/post/appointment/create: a visitor asks for a meeting, optionally about a post. */
+export const AppointmentCreateSchema = z.strictObject({
+  name: z.string().trim().min(2, 'nama wajib diisi').max(120),
+  email: z.email('email tidak valid').max(254),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\+62|62|0)8\d{7,12}$/, 'nomor telepon seluler Indonesia, mis. 081234567890'),
+  organization: z.string().trim().max(160).default(''),
+  topic: z.string().trim().min(3, 'topik wajib diisi').max(200),
+  preferredDate: z.iso.date('tanggal dalam format YYYY-MM-DD'),
+  message: z.string().trim().max(2000).default(''),
+  postId: z.number().int().positive().optional(),
+});
+export type AppointmentCreate = z.input<typeof AppointmentCreateSchema>;
+export const AppointmentResponseSchema = envelope(z.object({ id: z.number().int(), createdAt: z.iso.datetime({ offset: true }) }));
