@@ -1,11 +1,12 @@
 // Builds one tenant's site (`npm run build -- --tenant <code>`, default TENANT or demo; `--all` for
-// every tenant): astro build into dist/<code>, precompressed copies of text files, dist/<code>/build.json,
-// and the server bundle dist/_server/main.mjs that `npm start` runs.
+// every tenant): astro build into dist/<code>, content images as WebP under media/, precompressed copies of text files,
+// dist/<code>/build.json, and the server bundle dist/_server/main.mjs that `npm start` runs.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tenantArgs } from './lib/args.mjs';
 import { bundleForNode } from './lib/load-ts.mjs';
+import { buildMedia } from './lib/media.mjs';
 import { precompress } from './lib/precompress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -37,6 +38,7 @@ export async function buildTenant(code) {
   }
   process.stderr.write(result.stderr);
   const dist = join(root, 'dist', code);
+  const media = await buildMedia(code, join(dist, 'client'));
   const totals = await precompress(join(dist, 'client'));
   // The tenant file was validated by the Astro config; a missing maintenance flag means maintenance.
   const readJson = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'));
@@ -48,7 +50,7 @@ export async function buildTenant(code) {
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `${code}: ${totals.files} file dikompres (${kb(totals.raw)} → br ${kb(totals.br)}, gzip ${kb(totals.gzip)}) dalam ${seconds} s`,
+    `${code}: ${media.files} gambar konten WebP (${kb(media.bytes)}), ${totals.files} file dikompres (${kb(totals.raw)} → br ${kb(totals.br)}, gzip ${kb(totals.gzip)}) dalam ${seconds} s`,
   );
 }
 

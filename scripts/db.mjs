@@ -35,7 +35,9 @@ try {
   else {
     // An explicit command: demo accounts unless refused, whatever NODE_ENV says.
     const report = await seedDatabase(database.db, { tenantsRoot: 'tenants', demoUsers: !flags.includes('--no-demo-users') });
-    console.log(`Seed ${where}: ${report.tenants} tenant, ${report.settingsAdded} pengaturan baru, ${report.usersAdded} akun demo baru.`);
+    console.log(
+      `Seed ${where}: ${report.tenants} tenant, ${report.settingsAdded} pengaturan baru, ${report.usersAdded} akun demo baru, ${report.contentAdded} konten baru.`,
+    );
   }
 } finally {
   await database.close();

@@ -22,8 +22,15 @@ export async function bundleForNode(entry, outfile) {
   });
 }
 
-/** Bundles `entry` (a path relative to the repository root) and returns its exports. */
-export async function importTs(entry) {
+const loaded = new Map();
+
+/** Bundles `entry` (a path relative to the repository root) once per process and returns its exports. */
+export function importTs(entry) {
+  if (!loaded.has(entry)) loaded.set(entry, bundleAndImport(entry));
+  return loaded.get(entry);
+}
+
+async function bundleAndImport(entry) {
   const outdir = join(root, 'node_modules/.cache/lms-scripts');
   mkdirSync(outdir, { recursive: true });
   const outfile = join(outdir, `${basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`);

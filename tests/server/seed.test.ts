@@ -60,8 +60,8 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
       settings: await storedSettings(),
       tenants: await platform.deps.db.select().from(tenants),
     };
-    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 0, usersAdded: 0 });
-    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 0, usersAdded: 0 });
+    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 0, usersAdded: 0, contentAdded: 0 });
+    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 0, usersAdded: 0, contentAdded: 0 });
     expect({
       rows: await countRows(platform),
       settings: await storedSettings(),
@@ -95,7 +95,7 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
       .set({ hosts: ['dibajak.example'] })
       .where(eq(tenants.lmsId, lmsId));
 
-    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 1, usersAdded: 1 });
+    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 1, usersAdded: 1, contentAdded: 0 });
     const [row] = await platform.deps.db.select({ hosts: tenants.hosts }).from(tenants).where(eq(tenants.lmsId, lmsId));
     expect(row?.hosts).toEqual(hosts);
     platform.deps.tenants.invalidate();

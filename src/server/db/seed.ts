@@ -2,9 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ROLES, type Role } from '~/contract/roles';
 import type { SettingKey } from '~/contract/settings';
 import { listTenantCodes, loadTenant, loadTenantContent } from '~/lib/tenant/load';
+import { loadTenantItems } from '~/lib/tenant/load-items';
 import { hashPassword } from '../services/passwords';
 import type { Db } from './client';
 import { appSettings, tenants, users } from './schema';
+import { seedContent } from './seed-content';
 
 /** Demo sign-in of each role on every tenant: e-mail `<role>@<tenant code>.example`. Demo data only. */
 export function demoAccount(tenantCode: string, role: Role) {
@@ -36,15 +38,17 @@ export interface SeedReport {
   tenants: number;
   settingsAdded: number;
   usersAdded: number;
+  /** Content items added (posts, categories, gallery photos, careers, portfolio items). */
+  contentAdded: number;
 }
 
 /**
- * Loads every tenant of `tenants/` into the database. Idempotent and additive: tenants' identity
+ * Loads every tenant of `tenants/` into the database, with its content items. Idempotent and additive: tenants' identity
  * (code, app code, hosts) follows the files, but settings and accounts that already exist are
  * never overwritten, so what admins changed through the API survives a re-seed.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedReport> {
-  const report: SeedReport = { tenants: 0, settingsAdded: 0, usersAdded: 0 };
+  const report: SeedReport = { tenants: 0, settingsAdded: 0, usersAdded: 0, contentAdded: 0 };
   const hashes = new Map<Role, Promise<string>>();
   // One hash per demo password: the accounts are public demo data, and hashing 120 accounts would slow every first start.
   const hashOf = (role: Role) => {
@@ -74,6 +78,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       .onConflictDoNothing()
       .returning({ key: appSettings.key });
     report.settingsAdded += added.length;
+
+    const content = await seedContent(db, tenant.lmsId, loadTenantItems(options.tenantsRoot, code));
+    report.contentAdded += Object.values(content).reduce((sum, n) => sum + n, 0);
 
     if (options.demoUsers === false) continue;
     const emails = ROLES.map((role) => demoAccount(code, role).email);
