@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { loadTenant } from './src/lib/tenant/load';
 import { tenantPlugin } from './src/lib/tenant/vite-plugin';
 import { apiDevPlugin } from './src/server/dev-plugin';
+import { platformIntegration } from './src/server/platform-integration';
 import { siteApiConfig } from './src/server/site-api-config';
 
 /**
@@ -23,7 +24,7 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), platformIntegration()],
   devToolbar: { enabled: false },
   vite: {
     plugins: [tenantPlugin(tenantsDir, code, () => siteApiConfig(tenant)), apiDevPlugin()],

@@ -1,5 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
+import { providePlatformFetch } from '../lib/content/source';
 import type { Platform } from './bootstrap';
 
 type Listener = ReturnType<typeof getRequestListener>;
@@ -28,6 +29,8 @@ export function apiDevPlugin(): Plugin {
         opening = attempt;
         return attempt;
       };
+      // Pages rendered by the dev server read content through the same platform, in process.
+      providePlatformFetch(async () => (await open()).platform.api.fetch as (request: Request) => Promise<Response>);
       server.middlewares.use('/api', (req, res, next) => {
         open().then(
           ({ listener }) => listener(req, res).catch(next),

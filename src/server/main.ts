@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
+import { providePlatformFetch } from '~/lib/content/source';
 import { openPlatform } from './bootstrap';
 import { describeDatabaseError } from './db/client';
 import { type AstroHandler, createSiteServer } from './site-server';
@@ -35,6 +36,9 @@ const platform = await openPlatform({
   console.error(`Platform API tidak dapat dimulai: ${describeDatabaseError(error)}`);
   process.exit(1);
 });
+
+// Pages rendered on demand (items newer than the build) read content through the same API, in process.
+providePlatformFetch(async () => platform.api.fetch as (request: Request) => Promise<Response>);
 
 const app = createSiteServer({
   api: platform.api.fetch,
