@@ -17,6 +17,15 @@ export { getUserDetail, signIn } from './auth';
 export { generateToken, getVersion, listCities, listProvinces, validateToken } from './authorizer';
 export { API_BASE_ENV, type ApiBases, basesFromEnv, resolveBases } from './bases';
 export {
+  type CareerJobDetail,
+  type CareerJobListParams,
+  type CareerListParams,
+  getCareer,
+  getCareerJob,
+  listCareerJobs,
+  listCareers,
+} from './careers';
+export {
   type ApiClient,
   type ApiClientConfig,
   type AuthScheme,
@@ -29,6 +38,39 @@ export {
   type ResponseSchema,
 } from './client';
 export { ApiRequestError, normalizeError } from './errors';
+export { getPortfolio, listPortfolio, type PortfolioListParams } from './portfolio';
+export {
+  type Appointment,
+  type CategoryCreate,
+  type CategoryListParams,
+  type CategoryUpdate,
+  createAppointment,
+  createCategory,
+  createPost,
+  deleteCategory,
+  deletePost,
+  type GalleryListParams,
+  getCategory,
+  getPodcast,
+  getPost,
+  getPostById,
+  type KindListParams,
+  type KindSlug,
+  type LegacyPostListParams,
+  listArticles,
+  listBlogByCategory,
+  listCategories,
+  listGallery,
+  listPodcasts,
+  listPosts,
+  listPostsLegacy,
+  type Page,
+  type PostDetailParams,
+  type PostListParams,
+  updateCategory,
+  updatePost,
+  viewPost,
+} from './posts';
 export {
   type AppId,
   getAppId,

@@ -5,7 +5,7 @@ import type { GalleryItem } from '~/contract/posts';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { careerJobs, careers, galleryItems, portfolioItems } from '../db/schema';
-import type { Paged } from './posts';
+import { type Paged, qualified } from './posts';
 
 /**
  * Reads of the smaller content families: gallery, careers with their jobs, portfolio. Writes come
@@ -49,7 +49,7 @@ const careerColumns = {
   summary: careers.summary,
   description: careers.description,
   publishedAt: careers.publishedAt,
-  totalJobs: sql<number>`(select count(*)::int from ${careerJobs} where ${careerJobs.careerId} = ${careers.id})`,
+  totalJobs: sql<number>`(select count(*)::int from ${careerJobs} where ${careerJobs.careerId} = ${qualified(careers.id)})`,
 };
 const toCareer = (row: Omit<Career, 'publishedAt'> & { publishedAt: Date }): Career => ({
   ...row,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CategoryCreateSchema, CategoryUpdateSchema, PostCategory, PostKind } from '~/contract/posts';
 import type { Db } from '../db/client';
 import { postCategories, posts } from '../db/schema';
-import type { Paged, PostWriteError } from './posts';
+import { type Paged, type PostWriteError, qualified } from './posts';
 import { freeSlug, likePattern, slugify } from './slugs';
 
 const columns = {
@@ -13,7 +13,8 @@ const columns = {
   name: postCategories.name,
   description: postCategories.description,
   createdAt: postCategories.createdAt,
-  totalPosts: sql<number>`(select count(*)::int from ${posts} where ${posts.categoryId} = ${postCategories.id} and ${posts.isActive})`,
+  // The posts visitors see, as the lists count them: active and already published.
+  totalPosts: sql<number>`(select count(*)::int from ${posts} where ${posts.categoryId} = ${qualified(postCategories.id)} and ${posts.isActive} and ${posts.publishedAt} <= now())`,
 };
 
 const toCategory = ({ createdAt: _created, ...row }: { createdAt: Date } & Omit<PostCategory, 'kindSlug'> & { kindSlug: string }) =>

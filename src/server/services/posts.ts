@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, getTableName, ilike, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Post, PostCreateSchema, PostKind, PostListQuery, PostSummary, PostUpdateSchema } from '~/contract/posts';
 import { PostDetailsSchema } from '~/contract/posts';
@@ -6,6 +6,13 @@ import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { postCategories, posts } from '../db/schema';
 import { freeSlug, likePattern, slugify } from './slugs';
+
+/**
+ * `"table"."column"`, for an outer column inside a correlated subquery: drizzle leaves the columns
+ * of a one-table select unqualified, and a bare `"id"` in `(select … from posts where …)` is the
+ * subquery's own.
+ */
+export const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** Paged list of SPEC §3. */
 export interface Paged<T> {
@@ -135,12 +142,12 @@ export async function findPost(
   return { ...toSummary(row), content: sanitizeHtml(row.content), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Counts one view; undefined when the post does not exist. */
-export async function recordView(db: Db, lmsId: string, kindSlug: PostKind, slug: string) {
+/** Counts one view of a visible post; undefined when there is none (a draft or a post not yet published counts as none). */
+export async function recordView(db: Db, lmsId: string, kindSlug: PostKind, slug: string, now = new Date()) {
   const [row] = await db
     .update(posts)
     .set({ views: sql`${posts.views} + 1` })
-    .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug)))
+    .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug), visible(now)))
     .returning({ id: posts.id, views: posts.views });
   return row;
 }

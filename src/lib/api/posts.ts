@@ -1,0 +1,181 @@
+import {
+  type AppointmentCreate,
+  AppointmentResponseSchema,
+  type CategoryListQuerySchema,
+  CategoryListResponseSchema,
+  CategoryResponseSchema,
+  DeletedResponseSchema,
+  type GalleryItem,
+  type GalleryListQuerySchema,
+  GalleryListResponseSchema,
+  type KindListQuerySchema,
+  type KindSlugSchema,
+  type LegacyPostListQuerySchema,
+  type Post,
+  type PostCategory,
+  type PostCreate,
+  type PostDetailQuerySchema,
+  type PostKind,
+  type PostListQuerySchema,
+  PostListResponseSchema,
+  PostResponseSchema,
+  type PostSummary,
+  type PostUpdate,
+  PostViewResponseSchema,
+} from '~/contract/posts';
+import type { ApiClient, RequestOptions } from './client';
+
+/** What a contract schema parses to, read off its `parse`, so that this module needs nothing of zod. */
+export type Parsed<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
+
+/** A query as a caller writes it: the contract's parsed query, with the fields the server defaults made optional. */
+export type QueryOf<S extends { parse(input: unknown): unknown }, Defaulted extends keyof Parsed<S>> = Omit<Parsed<S>, Defaulted> &
+  Partial<Pick<Parsed<S>, Defaulted>>;
+
+/** The query option of `client.call`: contract queries are flat records of strings, numbers and booleans. */
+export const asQuery = (query: object) => query as Record<string, string | number | boolean | undefined>;
+
+/** A page of SPEC §3: items, page, perPage, totalItems, totalPages. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+/** GET v3/post/list query; 10 per page and newest first unless said otherwise. */
+export type PostListParams = QueryOf<typeof PostListQuerySchema, 'page' | 'pageSize' | 'sort'>;
+/** GET v3/post/detail query: the kind and an id or a slug. */
+export type PostDetailParams = Parsed<typeof PostDetailQuerySchema>;
+/** A post or a category named by kind and slug. */
+export type KindSlug = Parsed<typeof KindSlugSchema>;
+/** GET v3/post/kind/category/list query; by name unless said otherwise, `all` for every one on one page. */
+export type CategoryListParams = QueryOf<typeof CategoryListQuerySchema, 'page' | 'pageSize' | 'sort'>;
+/** GET v1/post/article/list, v2/post/category and v1/podcast/list query; 6 per page by default (SPEC §9). */
+export type KindListParams = Partial<Parsed<typeof KindListQuerySchema>>;
+/** GET v1/post/list query: `kind` (news by default), the category slug as `type`, and `active`. */
+export type LegacyPostListParams = Partial<Parsed<typeof LegacyPostListQuerySchema>>;
+/** GET v1/post/gallery/list query; 6 per page by default. */
+export type GalleryListParams = Partial<Parsed<typeof GalleryListQuerySchema>>;
+
+/** POST v3/post/kind/category/create body; the slug is made from the name when left out. */
+export interface CategoryCreate {
+  kindSlug: PostKind;
+  name: string;
+  slug?: string;
+  description?: string;
+}
+/** POST v3/post/kind/category/update body: the kind plus any field to change. */
+export type CategoryUpdate = Partial<CategoryCreate> & { kindSlug: PostKind };
+
+/** What a stored appointment request answers with. */
+export type Appointment = Parsed<typeof AppointmentResponseSchema>['data'];
+
+const read = (query: object | undefined, options?: RequestOptions) => ({ ...options, query: asQuery(query ?? {}) });
+const write = (body: unknown, options?: RequestOptions) => ({ ...options, method: 'POST' as const, body });
+
+/** GET v3/post/list: one page of a kind's visible posts (search, category, sort, excludeId, isParent). */
+export async function listPosts(client: ApiClient, query: PostListParams, options?: RequestOptions): Promise<Page<PostSummary>> {
+  return (await client.call('main', 'v3/post/list', PostListResponseSchema, read(query, options))).data;
+}
+
+/** GET v3/post/detail: one visible post by kind and id or slug; 404 when there is none. */
+export async function getPost(client: ApiClient, query: PostDetailParams, options?: RequestOptions): Promise<Post> {
+  return (await client.call('main', 'v3/post/detail', PostResponseSchema, read(query, options))).data;
+}
+
+/** GET v3/post/view: counts one view of a visible post and answers with the new count. A background call: no progress bar unless `options.progress` asks. */
+export async function viewPost(client: ApiClient, query: KindSlug, options?: RequestOptions): Promise<{ id: number; views: number }> {
+  return (await client.call('main', 'v3/post/view', PostViewResponseSchema, read(query, { progress: false, ...options }))).data;
+}
+
+/** POST v3/post/create (writer, admin or superadmin): the post as stored, its HTML sanitised. */
+export async function createPost(client: ApiClient, post: PostCreate, options?: RequestOptions): Promise<Post> {
+  return (await client.call('main', 'v3/post/create', PostResponseSchema, write(post, options))).data;
+}
+
+/** POST v3/post/update?slug (writer, admin or superadmin): changes the post of `changes.kindSlug` called `slug`. */
+export async function updatePost(client: ApiClient, slug: string, changes: PostUpdate, options?: RequestOptions): Promise<Post> {
+  return (await client.call('main', 'v3/post/update', PostResponseSchema, { ...write(changes, options), query: { slug } })).data;
+}
+
+/** POST v3/post/delete (writer, admin or superadmin): answers with the deleted post's id. */
+export async function deletePost(client: ApiClient, post: KindSlug, options?: RequestOptions): Promise<{ id: number }> {
+  return (await client.call('main', 'v3/post/delete', DeletedResponseSchema, write(post, options))).data;
+}
+
+/** GET v3/post/kind/category/list: a page of one kind's categories, each with its number of posts. */
+export async function listCategories(client: ApiClient, query: CategoryListParams, options?: RequestOptions): Promise<Page<PostCategory>> {
+  return (await client.call('main', 'v3/post/kind/category/list', CategoryListResponseSchema, read(query, options))).data;
+}
+
+/** GET v3/post/kind/category/detail: one category by kind and slug. */
+export async function getCategory(client: ApiClient, query: KindSlug, options?: RequestOptions): Promise<PostCategory> {
+  return (await client.call('main', 'v3/post/kind/category/detail', CategoryResponseSchema, read(query, options))).data;
+}
+
+/** POST v3/post/kind/category/create (writer, admin or superadmin). */
+export async function createCategory(client: ApiClient, category: CategoryCreate, options?: RequestOptions): Promise<PostCategory> {
+  return (await client.call('main', 'v3/post/kind/category/create', CategoryResponseSchema, write(category, options))).data;
+}
+
+/** POST v3/post/kind/category/update?slug (writer, admin or superadmin). */
+export async function updateCategory(
+  client: ApiClient,
+  slug: string,
+  changes: CategoryUpdate,
+  options?: RequestOptions,
+): Promise<PostCategory> {
+  const call = { ...write(changes, options), query: { slug } };
+  return (await client.call('main', 'v3/post/kind/category/update', CategoryResponseSchema, call)).data;
+}
+
+/** POST v3/post/kind/category/delete (writer, admin or superadmin); its posts stay, uncategorised. */
+export async function deleteCategory(client: ApiClient, category: KindSlug, options?: RequestOptions): Promise<{ id: number }> {
+  return (await client.call('main', 'v3/post/kind/category/delete', DeletedResponseSchema, write(category, options))).data;
+}
+
+/** GET v1/post/article/list: a page of articles (search, categorySlug, excludeId). */
+export async function listArticles(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Page<PostSummary>> {
+  return (await client.call('main', 'v1/post/article/list', PostListResponseSchema, read(query, options))).data;
+}
+
+/** GET v1/post/detail?id: one visible post of any kind by id. */
+export async function getPostById(client: ApiClient, id: number, options?: RequestOptions): Promise<Post> {
+  return (await client.call('main', 'v1/post/detail', PostResponseSchema, read({ id }, options))).data;
+}
+
+/** GET v2/post/category: a page of blog posts, optionally of one category (`categorySlug`). */
+export async function listBlogByCategory(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Page<PostSummary>> {
+  return (await client.call('main', 'v2/post/category', PostListResponseSchema, read(query, options))).data;
+}
+
+/** GET v1/post/list: the older list call (`kind`, category slug as `type`, `active`). */
+export async function listPostsLegacy(
+  client: ApiClient,
+  query?: LegacyPostListParams,
+  options?: RequestOptions,
+): Promise<Page<PostSummary>> {
+  return (await client.call('main', 'v1/post/list', PostListResponseSchema, read(query, options))).data;
+}
+
+/** GET v1/post/gallery/list?page: a page of the gallery. */
+export async function listGallery(client: ApiClient, query?: GalleryListParams, options?: RequestOptions): Promise<Page<GalleryItem>> {
+  return (await client.call('main', 'v1/post/gallery/list', GalleryListResponseSchema, read(query, options))).data;
+}
+
+/** GET v1/podcast/list: a page of podcast episodes (search, categorySlug). */
+export async function listPodcasts(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Page<PostSummary>> {
+  return (await client.call('main', 'v1/podcast/list', PostListResponseSchema, read(query, options))).data;
+}
+
+/** GET v1/podcast/detail?id: one podcast episode. */
+export async function getPodcast(client: ApiClient, id: number, options?: RequestOptions): Promise<Post> {
+  return (await client.call('main', 'v1/podcast/detail', PostResponseSchema, read({ id }, options))).data;
+}
+
+/** POST v1/post/appointment/create: a visitor's request for a meeting, optionally about a post (`postId`). */
+export async function createAppointment(client: ApiClient, appointment: AppointmentCreate, options?: RequestOptions): Promise<Appointment> {
+  return (await client.call('main', 'v1/post/appointment/create', AppointmentResponseSchema, write(appointment, options))).data;
+}

@@ -1,0 +1,113 @@
+import type { Career, CareerJob } from '~/contract/careers';
+import type { PostSummary } from '~/contract/posts';
+import { type CareerJobListParams, type CareerListParams, getCareer, listCareerJobs, listCareers } from '~/lib/api/careers';
+import type { ApiClient, RequestOptions } from '~/lib/api/client';
+import { type ApiRequestError, normalizeError } from '~/lib/api/errors';
+import { type KindListParams, listBlogByCategory, type Page } from '~/lib/api/posts';
+
+/**
+ * The data loaders of SPEC §4: each load keeps a boolean `status` and a `message`. A failure never
+ * throws: `status` is false, `message` holds the error's message as `normalizeError` gives it (the
+ * server's own message when it sent one), and `error` keeps the whole error so a page can tell a
+ * 404 from an outage. Framework-free: pages, islands and stores all call these.
+ */
+
+/** A load that worked. */
+export interface Loaded<T> {
+  status: true;
+  message: string;
+  data: T;
+}
+
+/** A load that failed; `data` is the loader's fallback (`undefined` unless the loader says otherwise). */
+export interface LoadFailed<F> {
+  status: false;
+  message: string;
+  data: F;
+  error: ApiRequestError;
+}
+
+export type LoadResult<T, F = undefined> = Loaded<T> | LoadFailed<F>;
+
+export interface LoadOptions<T, F> {
+  /** `data` after a failure. */
+  fallback?: F;
+  /** The message of a success; `'OK'` when left out. */
+  success?: (data: T) => string;
+  /** The message of a failure, from the normalised error's message; that message as it is when left out. */
+  failure?: (message: string, error: ApiRequestError) => string;
+}
+
+/** Runs `fn` and keeps its outcome as status, message and data (SPEC §4 "Data loaders"). */
+export async function load<T, F = undefined>(fn: () => Promise<T>, options: LoadOptions<T, F> = {}): Promise<LoadResult<T, F>> {
+  try {
+    const data = await fn();
+    return { status: true, message: options.success ? options.success(data) : 'OK', data };
+  } catch (thrown) {
+    const error = normalizeError(thrown);
+    return {
+      status: false,
+      message: options.failure ? options.failure(error.message, error) : error.message,
+      data: options.fallback as F,
+      error,
+    };
+  }
+}
+
+/** The blog list (GET v2/post/category); SPEC §4: a failed blog list sets the list to `null`. */
+export function loadBlogList(
+  client: ApiClient,
+  query?: KindListParams,
+  options?: RequestOptions,
+): Promise<LoadResult<Page<PostSummary>, null>> {
+  return load(() => listBlogByCategory(client, query, options), { fallback: null });
+}
+
+/** The exact message prefixes of SPEC §4 for the career loaders. */
+export const CAREER_MESSAGES = {
+  listCareer: { success: 'Success fetch list Career: ', failure: 'Failed fetch list Career: ' },
+  listJob: { success: 'Success fetch list Job: ', failure: 'Failed fetch list Job: ' },
+  detailCareer: { success: 'Success fetch detail Career: ', failure: 'Failed fetch detail Career: ' },
+} as const;
+
+const pageNote = (page: Page<unknown>) => `${page.items.length} of ${page.totalItems} (page ${page.page} of ${page.totalPages})`;
+
+/**
+ * GET career/list. Message: 'Success fetch list Career: ' + `{items} of {total} (page {p} of {pages})`,
+ * or 'Failed fetch list Career: ' + the error message; `data` is undefined after a failure.
+ */
+export function loadCareers(client: ApiClient, query?: CareerListParams, options?: RequestOptions): Promise<LoadResult<Page<Career>>> {
+  const { success, failure } = CAREER_MESSAGES.listCareer;
+  return load(() => listCareers(client, query, options), {
+    success: (page) => success + pageNote(page),
+    failure: (message) => failure + message,
+  });
+}
+
+/**
+ * GET career/job/list. Message: 'Success fetch list Job: ' + `{items} of {total} (page {p} of {pages})`,
+ * or 'Failed fetch list Job: ' + the error message; `data` is undefined after a failure.
+ */
+export function loadCareerJobs(
+  client: ApiClient,
+  query: CareerJobListParams,
+  options?: RequestOptions,
+): Promise<LoadResult<Page<CareerJob>>> {
+  const { success, failure } = CAREER_MESSAGES.listJob;
+  return load(() => listCareerJobs(client, query, options), {
+    success: (page) => success + pageNote(page),
+    failure: (message) => failure + message,
+  });
+}
+
+/**
+ * GET career/detail?slug. Message: 'Success fetch detail Career: ' + the career's slug, or
+ * 'Failed fetch detail Career: ' + the error message; `data` is undefined after a failure.
+ */
+export function loadCareer(client: ApiClient, slug: string, options?: RequestOptions): Promise<LoadResult<Career>> {
+  const { success, failure } = CAREER_MESSAGES.detailCareer;
+  return load(() => getCareer(client, slug, options), {
+    success: (career) => success + career.slug,
+    failure: (message) => failure + message,
+  });
+}
