@@ -33,7 +33,7 @@ const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGli
 try {
   if (command === 'migrate') console.log(`Skema ${where} sudah versi terbaru.`);
   else {
-    // An explicit command: demo accounts unless refused, whatever NODE_ENV says.
+    // An explicit command: demo accounts unless refused, whatever LMS_ENV says.
     const report = await seedDatabase(database.db, { tenantsRoot: 'tenants', demoUsers: !flags.includes('--no-demo-users') });
     console.log(
       `Seed ${where}: ${report.tenants} tenant, ${report.settingsAdded} pengaturan baru, ${report.usersAdded} akun demo baru, ${report.contentAdded} konten baru.`,

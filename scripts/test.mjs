@@ -55,10 +55,10 @@ if (await postgresReachable(postgresUrl)) {
   );
 }
 
-function step(title, command, args) {
+function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✗ ${title} gagal (${seconds} s)`);
@@ -91,6 +91,7 @@ step('Tes unit dan server (vitest)', bin('vitest'), [
   '--reporter=json',
   '--outputFile.json=test-results/vitest.json',
 ]);
-step('Build semua tenant', process.execPath, [join(root, 'scripts/build.mjs'), '--all']);
+// Pages are built from a fresh embedded database seeded from tenants/, as the browser tests' servers are.
+step('Build semua tenant', process.execPath, [join(root, 'scripts/build.mjs'), '--all'], { PGLITE_DIR: 'memory://' });
 step('Tes browser (Playwright, Chromium)', bin('playwright'), ['test']);
 report();

@@ -3,7 +3,7 @@ import { createApiApp } from './app';
 import type { ApiDeps } from './context';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
-import { dataPaths } from './paths';
+import { dataPaths, isProduction } from './paths';
 import { AppTokens } from './services/app-tokens';
 import { loadKeyRing } from './services/keys';
 import { RateLimiter } from './services/rate-limit';
@@ -22,11 +22,11 @@ export interface PlatformOptions {
 
 /**
  * Whether the start-up seed adds the demo accounts: SEED_DEMO_USERS decides when set; otherwise they
- * are added everywhere except NODE_ENV=production, so a production server never starts with
+ * are added everywhere except LMS_ENV=production, so a production server never starts with
  * publicly documented admin passwords.
  */
 export function demoUsersWanted(env: NodeJS.ProcessEnv): boolean {
-  return env.SEED_DEMO_USERS ? env.SEED_DEMO_USERS === 'true' : env.NODE_ENV !== 'production';
+  return env.SEED_DEMO_USERS ? env.SEED_DEMO_USERS === 'true' : !isProduction(env);
 }
 
 /** TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For (`true` means one). */
@@ -53,7 +53,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
   const env = options.env ?? process.env;
   const paths = dataPaths(env);
   // Key material first: a missing production secret must stop the start before the database is touched.
-  const keys = loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: paths.keyFile, production: env.NODE_ENV === 'production' });
+  const keys = loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: paths.keyFile, production: isProduction(env) });
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: paths.pgliteDir,

@@ -13,3 +13,11 @@ export function dataPaths(env: NodeJS.ProcessEnv = process.env) {
     keyFile: join(dataDir, 'app-token.key'),
   };
 }
+
+/**
+ * Whether this is a production deployment: `LMS_ENV=production`, on the servers and the builds alike.
+ * Not NODE_ENV: Astro sets that to production during every build, development ones included.
+ */
+export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.LMS_ENV === 'production';
+}

@@ -1,7 +1,7 @@
 import { APP_SCOPES } from '~/contract/authorizer';
 import type { AppStartConfig } from '~/lib/api/app-start';
 import { type ApiBases, basesFromEnv, resolveBases } from '~/lib/api/bases';
-import { dataPaths } from './paths';
+import { dataPaths, isProduction } from './paths';
 import { loadKeyRing, tenantClientKeys } from './services/keys';
 
 /** What a tenant's pages need to call the platform API from the browser (`virtual:lms/api`). */
@@ -19,10 +19,7 @@ export function siteApiConfig(tenant: { lmsId: string; appCode: string }, env: N
     throw new Error('PUBLIC_APP_CLIENT_SECRET dan PUBLIC_APP_TOKEN_KEY harus disetel bersama (keduanya dari deployment API yang dituju)');
   const derived = given
     ? undefined
-    : tenantClientKeys(
-        loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: dataPaths(env).keyFile, production: env.NODE_ENV === 'production' }),
-        tenant,
-      );
+    : tenantClientKeys(loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: dataPaths(env).keyFile, production: isProduction(env) }), tenant);
   return {
     bases: resolveBases(basesFromEnv(env)),
     appCode: tenant.appCode,

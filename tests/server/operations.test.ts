@@ -103,8 +103,8 @@ describe.each(await dbKinds())('operating the platform on %s', (kind) => {
 describe('configuration an operator sets', () => {
   it('demo accounts are seeded except in production, unless SEED_DEMO_USERS says otherwise', () => {
     expect(demoUsersWanted({})).toBe(true);
-    expect(demoUsersWanted({ NODE_ENV: 'production' })).toBe(false);
-    expect(demoUsersWanted({ NODE_ENV: 'production', SEED_DEMO_USERS: 'true' })).toBe(true);
+    expect(demoUsersWanted({ LMS_ENV: 'production' })).toBe(false);
+    expect(demoUsersWanted({ LMS_ENV: 'production', SEED_DEMO_USERS: 'true' })).toBe(true);
     expect(demoUsersWanted({ SEED_DEMO_USERS: 'false' })).toBe(false);
   });
 
@@ -119,7 +119,7 @@ describe('configuration an operator sets', () => {
       expect(() => loadKeyRing({ file: join(dir, 'k'), production: true })).toThrow('setel APP_TOKEN_SECRET');
       const tenant = { lmsId: 'x', appCode: 'X' };
       expect(() => siteApiConfig(tenant, { DATA_DIR: dir, PUBLIC_APP_TOKEN_KEY: 'ab'.repeat(32) })).toThrow('harus disetel bersama');
-      expect(() => siteApiConfig(tenant, { DATA_DIR: dir, NODE_ENV: 'production' })).toThrow('setel APP_TOKEN_SECRET');
+      expect(() => siteApiConfig(tenant, { DATA_DIR: dir, LMS_ENV: 'production' })).toThrow('setel APP_TOKEN_SECRET');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

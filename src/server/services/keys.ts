@@ -37,7 +37,7 @@ export function loadKeyRing(options: { secret?: string | undefined; file: string
   // A generated key lives on one disk: other servers and CI builds would each make their own, and
   // sites built elsewhere would hold a client secret this server refuses.
   if (options.production)
-    throw new Error('NODE_ENV=production: setel APP_TOKEN_SECRET (64 karakter heksadesimal) yang sama di build dan server');
+    throw new Error('LMS_ENV=production: setel APP_TOKEN_SECRET (64 karakter heksadesimal) yang sama di build dan server');
   if (!existsSync(options.file)) {
     mkdirSync(dirname(options.file), { recursive: true });
     try {

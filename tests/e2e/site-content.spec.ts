@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { keepScreenshot } from './support';
+
+/** Content pages as a reader uses them: a list, a post, and back, all static HTML. */
+
+test('news: list → post → back, with the post’s own title, description and share image', async ({ page }) => {
+  await page.goto('/News');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Berita');
+  const cards = page.locator('.post-card');
+  expect(await cards.count()).toBeGreaterThanOrEqual(8);
+  const first = cards.first().getByRole('heading', { level: 2 });
+  const title = (await first.textContent())?.trim() ?? '';
+  await keepScreenshot(page, 'demo-news-list');
+
+  await first.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(`${title} - Nusantara Learning`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${title} - Nusantara Learning`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/covers\/.+\.webp$/);
+  const cover = page.locator('.post__cover');
+  await expect(cover).toBeVisible();
+  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await page.locator('script[src]').count()).toBe(0);
+  await keepScreenshot(page, 'demo-news-post');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/News$/);
+  await expect(cards.first()).toBeVisible();
+});
+
+test('a news post answers at /News/{slug}, /News/{id} and /News/{id}/{title}; an unknown one is 404', async ({ page, request }) => {
+  await page.goto('/News');
+  const href = (await page.locator('.post-card a').first().getAttribute('href')) ?? '';
+  const slug = href.split('/').pop() ?? '';
+  await page.goto(href);
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+  expect(canonical).toMatch(new RegExp(`/News/${slug}$`));
+
+  const id = await page.locator('article.post').getAttribute('data-post-id');
+  for (const path of [`/News/${id}`, `/News/${id}/${slug}`]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
+  }
+  expect((await request.get('/News/tidak-ada-berita-ini')).status()).toBe(404);
+});
