@@ -19,7 +19,7 @@ const tenant = loadTenant(tenantsDir, code);
 
 export default defineConfig({
   site: tenant.setting.meta.url || `https://${tenant.hosts[0]}`,
-  outDir: `./dist/${code}`,
+  outDir: `${process.env.DIST_DIR || './dist'}/${code}`,
   cacheDir: `./node_modules/.astro/${code}`,
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'auto' },
