@@ -6,6 +6,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { LIST_PARAMS, RENDERED_PREFIX, rendersOnDemand } from '~/lib/content/on-demand';
 import { staticFiles } from './static-files';
 
 /** Astro's node middleware (`dist/<code>/server/entry.mjs` → `handler`, middleware mode). */
@@ -62,10 +63,17 @@ export function createSiteServer(options: SiteServerOptions) {
     });
   }
 
-  app.use(staticFiles(options.clientDir));
+  // A list page asked for another page, a search or a category is rendered on demand (its static
+  // file is page 1 unfiltered); everything else is served from the build first.
+  const files = staticFiles(options.clientDir);
+  app.use((c, next) => (wantsRendering(c.req.url) ? next() : files(c, next)));
 
   app.all('*', async (c) => {
     const handler = options.astroHandler;
+    const { pathname } = new URL(c.req.url);
+    // The on-demand content route answers only through the rewrite below, never at its own address.
+    if (pathname === RENDERED_PREFIX || pathname.startsWith(`${RENDERED_PREFIX}/`)) return sendPage(c, page('404.html'), 404);
+    if (handler && rendersOnDemand(pathname)) c.env.incoming.url = `${RENDERED_PREFIX}${c.env.incoming.url}`;
     if (handler) {
       const handled = await new Promise<boolean>((resolve, reject) => {
         Promise.resolve(handler(c.env.incoming, c.env.outgoing, (error) => (error ? reject(error) : resolve(false))))
@@ -82,4 +90,10 @@ export function createSiteServer(options: SiteServerOptions) {
     return sendPage(c, page('500.html'), 500);
   });
   return app;
+}
+
+/** Whether a page request carries a list query (`?page=`, `?search=`, `?category=`); files never do. */
+function wantsRendering(url: string): boolean {
+  const { pathname, searchParams } = new URL(url);
+  return LIST_PARAMS.some((name) => searchParams.has(name)) && !/\.[a-z0-9]+$/i.test(pathname);
 }

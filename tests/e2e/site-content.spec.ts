@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { keepScreenshot } from './support';
+import { createApiClient, createPost, generateToken, produceAppToken, signIn } from '~/lib/api';
+import { siteApiConfig } from '~/server/site-api-config';
+import { keepScreenshot, tenantOf } from './support';
 
 /** Content pages as a reader uses them: a list, a post, and back, all static HTML. */
 
@@ -44,4 +46,53 @@ test('a news post answers at /News/{slug}, /News/{id} and /News/{id}/{title}; an
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
   }
   expect((await request.get('/News/tidak-ada-berita-ini')).status()).toBe(404);
+});
+
+test('news search, categories and later pages are rendered on demand and not indexed', async ({ page }) => {
+  await page.goto('/News');
+  await page.getByRole('searchbox').fill('beasiswa');
+  await page.getByRole('button', { name: 'Cari' }).click();
+  await expect(page).toHaveURL(/\/News\?search=beasiswa$/);
+  await expect(page.getByRole('searchbox')).toHaveValue('beasiswa');
+  const titles = await page.locator('.post-card h2').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  expect(titles.length).toBeLessThan(8);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/News$/);
+
+  const category = page.getByRole('navigation', { name: 'Kategori' }).getByRole('link').nth(1);
+  const name = (await category.textContent())?.trim();
+  await category.click();
+  await expect(page).toHaveURL(/category=/);
+  for (const meta of await page.locator('.post-card__meta').allTextContents()) expect(meta).toContain(name);
+
+  const nothing = await page.goto('/News?search=zzzqqqxxx');
+  expect(nothing?.headers()['x-robots-tag']).toBe('noindex, follow');
+  await expect(page.getByText('Belum ada tulisan untuk "zzzqqqxxx".')).toBeVisible();
+});
+
+test('a news post published after the build has its page at once', async ({ page, baseURL }, testInfo) => {
+  const tenant = tenantOf(testInfo);
+  const config = siteApiConfig(tenant);
+  const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
+  const browserLike: typeof fetch = (input, init) =>
+    fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: `${baseURL}` } });
+  const client = createApiClient({ bases, fetch: browserLike });
+  const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes: ['read', 'write'] });
+  client.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: tenant.lmsId });
+  const session = await signIn(client, { email: `writer@${tenant.code}.example`, password: 'demo-writer-2026' });
+  client.setCredentials({ accessToken: session.accessToken });
+  const slug = `berita-baru-${Date.now()}`;
+  const created = await createPost(client, {
+    kindSlug: 'news',
+    slug,
+    title: 'Berita Baru Setelah Build',
+    summary: 'Terbit setelah situs dibangun.',
+    content: '<p>Isi berita baru.</p><script>alert(1)</script>',
+  });
+
+  const response = await page.goto(`/News/${slug}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Berita Baru Setelah Build');
+  await expect(page.locator('.prose')).toHaveText('Isi berita baru.');
+  expect((await page.goto(`/News/${created.id}`))?.status()).toBe(200);
 });

@@ -11,19 +11,22 @@ export const LIST_PATHS: Record<PostKind, string> = {
   program: '/Event/Program',
 };
 
-/** The canonical address of a post's detail page. */
-export function postPath(post: { kindSlug: PostKind; id: number; slug: string }): string {
+/**
+ * The canonical address of a post's detail page; `base` replaces the kind's list path where a kind
+ * has a second address (news under /Berita as well as /News).
+ */
+export function postPath(post: { kindSlug: PostKind; id: number; slug: string }, base = LIST_PATHS[post.kindSlug]): string {
   switch (post.kindSlug) {
     case 'blog':
-      return `/Blog/${post.id}/${post.slug}`;
     case 'program':
-      return `/Event/Program/${post.id}/${post.slug}`;
-    case 'articles':
-      return `/Articles/${post.slug}`;
+      return `${base}/${post.id}/${post.slug}`;
     default:
-      return `${LIST_PATHS[post.kindSlug]}/${post.slug}`;
+      return `${base}/${post.slug}`;
   }
 }
+
+/** The Indonesian address of the news kind (coding-school and main sites): /Berita, /Berita/{slug}, /Berita/Detail/{id}/{title?}. */
+export const BERITA_PATH = '/Berita';
 
 /** A list page's address for a page number and filters; page 1 without filters is the static page. */
 export function listPath(base: string, query: { page?: number; search?: string | undefined; category?: string | undefined }): string {

@@ -1,0 +1,135 @@
+import { type PostCategory, type PostKind, type PostSummary, SlugSchema } from '~/contract/posts';
+import type { ApiClient } from '~/lib/api/client';
+import { listCategories, listPodcasts, listPosts, type Page } from '~/lib/api/posts';
+import type { PageName } from '~/lib/seo/page-meta';
+import { load, loadBlogList } from './loaders';
+import type { ListQuery } from './on-demand';
+import type { PreloadTarget } from './preload';
+
+/**
+ * The post list pages (SPEC §2), in one table: the static page 1 and the on-demand pages (another
+ * page, a search, a category, a post newer than the build) are rendered from the same entry.
+ */
+export interface ListFamily {
+  /** The list's address, also the base of its posts' addresses. */
+  base: string;
+  kindSlug: PostKind;
+  heading: string;
+  description?: string;
+  page: PageName;
+  itemPage: PageName;
+  /** SPEC §9: 6 for blog and podcast lists, 10 for posts. */
+  pageSize: number;
+  backLabel: string;
+  /** Blog posts describe themselves with the first 20 words of their summary (SPEC §2). */
+  blogSummary?: boolean;
+}
+
+export const LIST_FAMILIES = {
+  News: {
+    base: '/News',
+    kindSlug: 'news',
+    heading: 'Berita',
+    page: 'news',
+    itemPage: 'news-item',
+    pageSize: 10,
+    backLabel: 'Semua berita',
+  },
+  Berita: {
+    base: '/Berita',
+    kindSlug: 'news',
+    heading: 'Berita',
+    page: 'news',
+    itemPage: 'news-item',
+    pageSize: 10,
+    backLabel: 'Semua berita',
+  },
+  Blog: {
+    base: '/Blog',
+    kindSlug: 'blog',
+    heading: 'Blog',
+    description: 'Cerita, tips belajar dan kisah karier dari para pembelajar.',
+    page: 'blog',
+    itemPage: 'blog-item',
+    pageSize: 6,
+    backLabel: 'Semua tulisan blog',
+    blogSummary: true,
+  },
+  Podcasts: {
+    base: '/Podcasts',
+    kindSlug: 'podcasts',
+    heading: 'Podcast',
+    description: 'Obrolan seputar belajar, mengajar dan karier di dunia digital.',
+    page: 'podcasts',
+    itemPage: 'podcast-item',
+    pageSize: 6,
+    backLabel: 'Semua episode',
+  },
+  'Tulisan-Temans': {
+    base: '/Tulisan-Temans',
+    kindSlug: 'tulisan-temans',
+    heading: 'Tulisan Teman',
+    description: 'Cerita dan gagasan yang ditulis oleh teman-teman pembelajar.',
+    page: 'tulisan-teman',
+    itemPage: 'tulisan-teman-item',
+    pageSize: 10,
+    backLabel: 'Semua tulisan teman',
+  },
+} as const satisfies Record<string, ListFamily>;
+export type ListFamilyName = keyof typeof LIST_FAMILIES;
+
+/** The family of a list address (`/Blog` → Blog), if it is one. */
+export function listFamilyOf(pathname: string): ListFamilyName | undefined {
+  const name = pathname.slice(1);
+  return name in LIST_FAMILIES ? (name as ListFamilyName) : undefined;
+}
+
+/**
+ * One page of a family's list and its categories, through the call SPEC §7 names for it (blog:
+ * v2/post/category, a failed list is null per SPEC §4; podcasts: v1/podcast/list; others: v3/post/list).
+ */
+export async function loadFamilyPage(client: ApiClient, name: ListFamilyName, query: ListQuery) {
+  const family: ListFamily = LIST_FAMILIES[name];
+  const paging = { page: query.page, pageSize: family.pageSize, search: query.search, categorySlug: query.category };
+  const list =
+    name === 'Blog'
+      ? await loadBlogList(client, paging)
+      : await load<Page<PostSummary>, null>(
+          () => (name === 'Podcasts' ? listPodcasts(client, paging) : listPosts(client, { kindSlug: family.kindSlug, ...paging })),
+          { fallback: null },
+        );
+  const categories = await load<Page<PostCategory>, null>(() => listCategories(client, { kindSlug: family.kindSlug, all: true }), {
+    fallback: null,
+  });
+  return { family, list, categories: categories.data?.items ?? [] };
+}
+
+/** A post an on-demand detail address asks for, and the family it is shown in. */
+export interface DetailRequest {
+  kindSlug: PostKind;
+  key: { slug: string } | { id: number };
+  /** The list the post belongs to (back link, metadata); articles have none. */
+  family?: ListFamilyName | undefined;
+}
+
+/**
+ * The post a detail address names: the SPEC §2 preload rules, plus /Berita/{slug} and
+ * /Berita/Detail/{id}/{title?}, which SPEC routes but does not preload.
+ */
+export function detailRequest(pathname: string, preload: (path: string) => PreloadTarget | undefined): DetailRequest | undefined {
+  const [, first, second, third] = pathname.split('/');
+  if (first === 'Berita') {
+    if (second === 'Detail')
+      return /^\d{1,9}$/.test(third ?? '') ? { kindSlug: 'news', key: { id: Number(third) }, family: 'Berita' } : undefined;
+    return second && !third && SlugSchema.safeParse(second).success
+      ? { kindSlug: 'news', key: { slug: second }, family: 'Berita' }
+      : undefined;
+  }
+  const target = preload(pathname);
+  if (target?.kind !== 'post' && target?.kind !== 'post-by-id') return undefined;
+  const family = (Object.keys(LIST_FAMILIES) as ListFamilyName[]).find(
+    (name) => name !== 'Berita' && LIST_FAMILIES[name].kindSlug === target.kindSlug && first === name,
+  );
+  if (!family && target.kindSlug !== 'articles') return undefined;
+  return { kindSlug: target.kindSlug, key: target.kind === 'post' ? { slug: target.slug } : { id: target.id }, family };
+}

@@ -1,0 +1,225 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { keepScreenshot, tenantOf } from './support';
+
+/**
+ * Events, programs, careers, the gallery and the portfolio as a visitor uses them: a list, an item,
+ * and back, all static HTML without a script file.
+ */
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+async function expectNoScriptFiles(page: Page) {
+  expect(await page.locator('script[src]').count()).toBe(0);
+}
+
+/** Scrolls each image into view (lazy ones load then) and checks that it decoded. */
+async function expectImagesLoaded(images: Locator) {
+  const count = await images.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index++) {
+    const image = images.nth(index);
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  }
+}
+
+test('events: list with when and where → an event → back', async ({ page }, testInfo) => {
+  await page.goto('/Event');
+  await expect(h1(page)).toHaveText('Event');
+  const cards = page.locator('.event-card');
+  await expect(cards).toHaveCount(5);
+  await expect(cards.first().locator('.event-card__facts')).toContainText('Waktu');
+  await expect(cards.first().locator('.event-card__facts')).toContainText('Tempat');
+  await expect(cards.first().locator('.event-card__facts')).toContainText('WIB');
+  await expectNoScriptFiles(page);
+  await keepScreenshot(page, 'demo-event-list');
+
+  const link = page.getByRole('link', { name: /Festival Belajar Bersama 2026/ });
+  const title = (await link.textContent())?.trim() ?? '';
+  await link.click();
+  await expect(page).toHaveURL(/\/Event\/festival-belajar-bersama-2026$/);
+  await expect(h1(page)).toHaveText(title);
+  await expect(page).toHaveTitle(`${title} - ${tenantOf(testInfo).setting.title}`);
+  const facts = page.locator('.event__facts');
+  await expect(facts).toContainText('Sabtu, 22 Agustus 2026, 08.00 WIB – Minggu, 23 Agustus 2026, 17.00 WIB');
+  await expect(facts).toContainText('Gelanggang Budaya Nusantara, Jakarta');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/covers\/festival\.webp$/);
+  await expectImagesLoaded(page.locator('.event__cover'));
+  await expectNoScriptFiles(page);
+  await keepScreenshot(page, 'demo-event-detail');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Event$/);
+  await expect(cards.first()).toBeVisible();
+});
+
+test('programs: only parents listed → a parent with its children → a child → back', async ({ page }) => {
+  await page.goto('/Event/Program');
+  await expect(h1(page)).toHaveText('Program');
+  const cards = page.locator('.post-card');
+  await expect(cards.getByRole('link', { name: 'Bootcamp Talenta Digital' })).toBeVisible();
+  await expect(cards.getByRole('link', { name: 'SMK Coding untuk Sekolah' })).toBeVisible();
+  // Children are reached through their parent.
+  await expect(cards.getByRole('link', { name: 'Bootcamp Data Analyst' })).toHaveCount(0);
+  await expectNoScriptFiles(page);
+
+  await cards.getByRole('link', { name: 'Bootcamp Talenta Digital' }).click();
+  await expect(page).toHaveURL(/\/Event\/Program\/\d+\/bootcamp-talenta-digital$/);
+  await expect(h1(page)).toHaveText('Bootcamp Talenta Digital');
+  const children = page.locator('.program-child');
+  await expect(children).toHaveCount(2);
+  await expect(children.getByRole('link')).toHaveText(['Bootcamp Data Analyst', 'Bootcamp Full-Stack Web']);
+  await expectImagesLoaded(children.locator('img'));
+  await keepScreenshot(page, 'demo-program-parent');
+
+  await children.getByRole('link', { name: 'Bootcamp Data Analyst' }).click();
+  await expect(h1(page)).toHaveText('Bootcamp Data Analyst');
+  await expect(page.locator('.program-family__parent')).toContainText('Bagian dari program Bootcamp Talenta Digital');
+  await expect(page.locator('.program-child')).toHaveCount(0);
+  await expectNoScriptFiles(page);
+
+  await page.goBack();
+  await expect(h1(page)).toHaveText('Bootcamp Talenta Digital');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Event\/Program$/);
+});
+
+test('a program answers at /Event/Program/{id} and /Event/Program/{id}/{slug}; an unknown one is 404', async ({ page, request }) => {
+  await page.goto('/Event/Program');
+  const href = (await page.locator('.post-card a').first().getAttribute('href')) ?? '';
+  const [, id, slug] = /^\/Event\/Program\/(\d+)\/([a-z0-9-]+)$/.exec(href) ?? [];
+  expect(id && slug).toBeTruthy();
+  await page.goto(href);
+  const title = (await h1(page).textContent()) ?? '';
+  for (const path of [`/Event/Program/${id}`, `/Event/Program/${id}/${slug}`]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(h1(page)).toHaveText(title);
+  }
+  expect((await request.get('/Event/Program/999999')).status()).toBe(404);
+  expect((await request.get('/Event/tidak-ada-event-ini')).status()).toBe(404);
+});
+
+test('job board: careers with their jobs → a job (mailto and way back) → back', async ({ page }) => {
+  await page.goto('/Event/Careers');
+  await expect(h1(page)).toHaveText('Lowongan Kerja');
+  await expect(page.locator('.career-board__career')).toHaveCount(2);
+  const jobs = page.locator('.job-item');
+  await expect(jobs).toHaveCount(5);
+  await expectNoScriptFiles(page);
+  await keepScreenshot(page, 'demo-careers-board');
+
+  const link = jobs.first().getByRole('link');
+  const title = (await link.textContent())?.trim() ?? '';
+  await link.click();
+  await expect(page).toHaveURL(/\/Event\/Careers\/\d+\/[a-z0-9-]+$/);
+  await expect(h1(page)).toHaveText(title);
+  const facts = page.locator('.job__facts');
+  for (const label of ['Jenis', 'Lokasi', 'Batas lamaran', 'Rekrutmen']) await expect(facts).toContainText(label);
+  expect(await page.locator('.job__requirements li').count()).toBeGreaterThan(0);
+  await expect(page.getByRole('link', { name: 'Kirim lamaran' })).toHaveAttribute('href', /^mailto:[^?@]+@[^?]+\?subject=Lamaran/);
+  await expectNoScriptFiles(page);
+  await keepScreenshot(page, 'demo-careers-job');
+
+  const id = /\/Event\/Careers\/(\d+)\//.exec(page.url())?.[1];
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Event\/Careers$/);
+  await expect(jobs.first()).toBeVisible();
+
+  // The same job at its short address.
+  const response = await page.goto(`/Event/Careers/${id}`);
+  expect(response?.status()).toBe(200);
+  await expect(h1(page)).toHaveText(title);
+});
+
+test('careers: a career page with its jobs → a job → back', async ({ page, request }) => {
+  await page.goto('/Career');
+  await expect(h1(page)).toHaveText('Karier');
+  const cards = page.locator('.career-card');
+  await expect(cards).toHaveCount(2);
+  await expectNoScriptFiles(page);
+
+  const link = cards.first().getByRole('link');
+  const title = (await link.textContent())?.trim() ?? '';
+  await link.click();
+  await expect(page).toHaveURL(/\/Career\/[a-z0-9-]+$/);
+  await expect(h1(page)).toHaveText(title);
+  const jobs = page.locator('.job-item');
+  expect(await jobs.count()).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('heading', { level: 2, name: /Lowongan tersedia/ })).toContainText(`(${await jobs.count()})`);
+  await keepScreenshot(page, 'demo-career-detail');
+
+  const job = jobs.first().getByRole('link');
+  const jobTitle = (await job.textContent())?.trim() ?? '';
+  await job.click();
+  await expect(page).toHaveURL(/\/Event\/Careers\/\d+\/[a-z0-9-]+$/);
+  await expect(h1(page)).toHaveText(jobTitle);
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+
+  await page.goBack();
+  await expect(h1(page)).toHaveText(title);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Career$/);
+  expect((await request.get('/Career/tidak-ada-karier-ini')).status()).toBe(404);
+  expect((await request.get('/Event/Careers/999999')).status()).toBe(404);
+});
+
+test('gallery: every photo on the page, with alt text, and each one loads', async ({ page }) => {
+  await page.goto('/Gallery');
+  await expect(h1(page)).toHaveText('Galeri');
+  const images = page.locator('.gallery-item img');
+  await expect(images).toHaveCount(14);
+  for (const alt of await images.evaluateAll((all) => all.map((img) => img.getAttribute('alt') ?? ''))) expect(alt.trim()).not.toBe('');
+  await expectImagesLoaded(images);
+  await expectNoScriptFiles(page);
+  await keepScreenshot(page, 'demo-gallery');
+});
+
+test('portfolio: all kinds → CSR → the bootcamp with its 100% and 9 hires → back', async ({ page, request }, testInfo) => {
+  await page.goto('/Portfolio');
+  await expect(h1(page)).toHaveText('Portofolio');
+  await expect(page.locator('.portfolio-group')).toHaveCount(3);
+  await expect(page.locator('.portfolio-card')).toHaveCount(6);
+  await expectNoScriptFiles(page);
+  await keepScreenshot(page, 'demo-portfolio-list');
+
+  await page.getByRole('navigation', { name: 'Jenis portofolio' }).getByRole('link', { name: 'CSR & Bootcamp' }).click();
+  await expect(page).toHaveURL(/\/Portfolio\/csr$/);
+  await expect(h1(page)).toHaveText('Portofolio CSR & Bootcamp');
+  await expect(page.locator('.portfolio-card')).toHaveCount(2);
+
+  await page.getByRole('link', { name: 'Bootcamp Talenta Digital Pesisir' }).click();
+  await expect(page).toHaveURL(/\/Portfolio\/csr\/bootcamp-talenta-digital-pesisir$/);
+  await expect(h1(page)).toHaveText('Bootcamp Talenta Digital Pesisir');
+  await expect(page).toHaveTitle(`Bootcamp Talenta Digital Pesisir - ${tenantOf(testInfo).setting.title}`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/covers\/wisuda\.webp$/);
+  const stat = page.locator('.portfolio__stat');
+  await expect(stat.locator('strong')).toHaveText('100%');
+  await expect(stat).toContainText('9 lulusan direkrut');
+  await expect(page.locator('.portfolio__facts')).toContainText('PT Energi Hijau Nusantara');
+  await expect(page.locator('.portfolio__batches li')).toHaveCount(3);
+  const video = page.locator('.portfolio-video iframe');
+  await expect(video).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  await expect(video).toHaveAttribute('loading', 'lazy');
+  await expect(video).toHaveAttribute('title', 'Video: Bootcamp Talenta Digital Pesisir');
+  await expect(page.locator('.portfolio-figures')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Selengkapnya tentang proyek ini' })).toHaveAttribute('href', /^\/News\//);
+  await expectImagesLoaded(page.locator('.portfolio__photo, .portfolio-figures img'));
+  await expectNoScriptFiles(page);
+  await keepScreenshot(page, 'demo-portfolio-bootcamp');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Portfolio\/csr$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Portfolio$/);
+
+  for (const path of [
+    '/Portfolio/bootcamp',
+    '/Portfolio/CSR',
+    '/Portfolio/csr/tidak-ada',
+    '/Portfolio/corporate/bootcamp-talenta-digital-pesisir',
+  ]) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+});
