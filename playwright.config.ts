@@ -5,7 +5,9 @@ import { listTenantCodes, loadTenant } from './src/lib/tenant/load';
  * Browser tests against the real server: one server and one project per shipped tenant, each on
  * its own port. `npm test` builds every tenant first (scripts/test.mjs); Chromium is Debian's.
  */
-const tenants = listTenantCodes('tenants');
+/** `E2E_TENANTS=demo,alpha` runs only those tenants' servers and tests (their builds are enough). */
+const only = process.env.E2E_TENANTS?.split(',').map((code) => code.trim());
+const tenants = listTenantCodes('tenants').filter((code) => !only || only.includes(code));
 const port = (index: number) => 4500 + index;
 const readTenant = (code: string) => loadTenant('tenants', code);
 

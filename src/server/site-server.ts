@@ -6,7 +6,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { LIST_PARAMS, RENDERED_PREFIX, rendersOnDemand } from '~/lib/content/on-demand';
+import { isListPage, LIST_PARAMS, RENDERED_PREFIX, rendersOnDemand } from '~/lib/content/on-demand';
 import { staticFiles } from './static-files';
 
 /** Astro's node middleware (`dist/<code>/server/entry.mjs` → `handler`, middleware mode). */
@@ -92,8 +92,8 @@ export function createSiteServer(options: SiteServerOptions) {
   return app;
 }
 
-/** Whether a page request carries a list query (`?page=`, `?search=`, `?category=`); files never do. */
+/** Whether a list page is asked for with a list query (`?page=`, `?search=`, `?category=`); other pages keep their file. */
 function wantsRendering(url: string): boolean {
   const { pathname, searchParams } = new URL(url);
-  return LIST_PARAMS.some((name) => searchParams.has(name)) && !/\.[a-z0-9]+$/i.test(pathname);
+  return isListPage(pathname) && LIST_PARAMS.some((name) => searchParams.has(name));
 }

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { keepScreenshot, tenantOf } from './support';
+import { createPost } from '~/lib/api';
+import { loadTenantItems } from '~/lib/tenant/load-items';
+import { keepScreenshot, tenantOf, writerClient } from './support';
 
 /**
  * Events, programs, careers, the gallery and the portfolio as a visitor uses them: a list, an item,
@@ -7,6 +9,7 @@ import { keepScreenshot, tenantOf } from './support';
  */
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const canonicalPath = async (page: Page) => new URL((await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '').pathname;
 
 async function expectNoScriptFiles(page: Page) {
   expect(await page.locator('script[src]').count()).toBe(0);
@@ -91,10 +94,12 @@ test('a program answers at /Event/Program/{id} and /Event/Program/{id}/{slug}; a
   expect(id && slug).toBeTruthy();
   await page.goto(href);
   const title = (await h1(page).textContent()) ?? '';
-  for (const path of [`/Event/Program/${id}`, `/Event/Program/${id}/${slug}`]) {
+  // The short address is built; an outdated slug (the program renamed) is rendered on demand. Both name the main address.
+  for (const path of [`/Event/Program/${id}`, `/Event/Program/${id}/${slug}`, `/Event/Program/${id}/nama-lama`]) {
     const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
+    expect(response?.status(), path).toBe(200);
     await expect(h1(page)).toHaveText(title);
+    expect(await canonicalPath(page), path).toBe(href);
   }
   expect((await request.get('/Event/Program/999999')).status()).toBe(404);
   expect((await request.get('/Event/tidak-ada-event-ini')).status()).toBe(404);
@@ -122,15 +127,19 @@ test('job board: careers with their jobs → a job (mailto and way back) → bac
   await keepScreenshot(page, 'demo-careers-job');
 
   const id = /\/Event\/Careers\/(\d+)\//.exec(page.url())?.[1];
+  const main = new URL(page.url()).pathname;
 
   await page.goBack();
   await expect(page).toHaveURL(/\/Event\/Careers$/);
   await expect(jobs.first()).toBeVisible();
 
-  // The same job at its short address.
-  const response = await page.goto(`/Event/Careers/${id}`);
-  expect(response?.status()).toBe(200);
-  await expect(h1(page)).toHaveText(title);
+  // The same job at its short address, and at an outdated slug (rendered on demand), both naming the main address.
+  for (const path of [`/Event/Careers/${id}`, `/Event/Careers/${id}/lowongan-lama`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(h1(page)).toHaveText(title);
+    expect(await canonicalPath(page), path).toBe(main);
+  }
 });
 
 test('careers: a career page with its jobs → a job → back', async ({ page, request }) => {
@@ -165,15 +174,83 @@ test('careers: a career page with its jobs → a job → back', async ({ page, r
   expect((await request.get('/Event/Careers/999999')).status()).toBe(404);
 });
 
-test('gallery: every photo on the page, with alt text, and each one loads', async ({ page }) => {
+test('gallery: 6 photos a page with numbered links to the others; every photo has alt text and loads', async ({ page }) => {
   await page.goto('/Gallery');
   await expect(h1(page)).toHaveText('Galeri');
   const images = page.locator('.gallery-item img');
-  await expect(images).toHaveCount(14);
-  for (const alt of await images.evaluateAll((all) => all.map((img) => img.getAttribute('alt') ?? ''))) expect(alt.trim()).not.toBe('');
-  await expectImagesLoaded(images);
+  await expect(images).toHaveCount(6);
   await expectNoScriptFiles(page);
   await keepScreenshot(page, 'demo-gallery');
+
+  // 14 photos: page 1 is built, pages 2 and 3 are rendered on demand and followed, not indexed.
+  const pages = page.getByRole('navigation', { name: 'Halaman' });
+  await expect(pages.getByRole('link', { name: /^\d$/ })).toHaveText(['2', '3']);
+  const alts: string[] = [];
+  for (const [number, count] of [
+    [1, 6],
+    [2, 6],
+    [3, 2],
+  ] as const) {
+    if (number > 1) {
+      const response = await Promise.all([
+        page.waitForResponse(/\/Gallery\?page=/),
+        pages.getByRole('link', { name: 'Berikutnya ›' }).click(),
+      ]);
+      expect(response[0].headers()['x-robots-tag']).toBe('noindex, follow');
+      await expect(page).toHaveURL(new RegExp(`/Gallery\\?page=${number}$`));
+    }
+    await expect(pages.locator('[aria-current="page"]')).toHaveText(String(number));
+    await expect(images).toHaveCount(count);
+    await expectImagesLoaded(images);
+    alts.push(...(await images.evaluateAll((all) => all.map((img) => img.getAttribute('alt')?.trim() ?? ''))));
+  }
+  expect(alts.every((alt) => alt !== '')).toBe(true);
+  expect(new Set(alts).size).toBe(14);
+  await expect(pages.getByRole('link', { name: 'Berikutnya ›' })).toHaveCount(0);
+
+  const beyond = await page.goto('/Gallery?page=9');
+  expect(beyond?.status()).toBe(200);
+  await expect(page.getByText('Halaman 9 tidak ada.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kembali ke halaman pertama' })).toHaveAttribute('href', '/Gallery');
+});
+
+test('an event and a program published after the build have their pages at once', async ({ page, baseURL }, testInfo) => {
+  const client = await writerClient(`${baseURL}`, tenantOf(testInfo));
+  const stamp = Date.now();
+  const event = await createPost(client, {
+    kindSlug: 'event',
+    slug: `event-baru-${stamp}`,
+    title: 'Event Baru Setelah Build',
+    summary: 'Diumumkan setelah situs dibangun.',
+    content: '<p>Datang dan belajar bersama.</p>',
+    details: { startsAt: '2027-01-16T02:00:00.000Z', endsAt: '2027-01-16T05:00:00.000Z', location: 'Aula Kampus, Bandung' },
+  });
+  const response = await page.goto(`/Event/${event.slug}`);
+  expect(response?.status()).toBe(200);
+  await expect(h1(page)).toHaveText('Event Baru Setelah Build');
+  await expect(page.locator('.event__facts')).toContainText('Sabtu, 16 Januari 2027, 09.00–12.00 WIB');
+  await expect(page.locator('.event__facts')).toContainText('Aula Kampus, Bandung');
+  expect(await canonicalPath(page)).toBe(`/Event/${event.slug}`);
+  await expectNoScriptFiles(page);
+
+  await page.goto('/Event/Program');
+  const parentHref = (await page.locator('.post-card a').first().getAttribute('href')) ?? '';
+  const parentId = Number(/^\/Event\/Program\/(\d+)\//.exec(parentHref)?.[1]);
+  const parentTitle = (await page.locator('.post-card h2').first().textContent())?.trim() ?? '';
+  const program = await createPost(client, {
+    kindSlug: 'program',
+    slug: `program-baru-${stamp}`,
+    title: 'Program Baru Setelah Build',
+    summary: 'Dibuka setelah situs dibangun.',
+    content: '<p>Pendaftaran dibuka.</p>',
+    parentId,
+  });
+  for (const path of [`/Event/Program/${program.id}`, `/Event/Program/${program.id}/${program.slug}`]) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    await expect(h1(page)).toHaveText('Program Baru Setelah Build');
+    await expect(page.locator('.program-family__parent')).toContainText(`Bagian dari program ${parentTitle}`);
+    expect(await canonicalPath(page), path).toBe(`/Event/Program/${program.id}/${program.slug}`);
+  }
 });
 
 test('portfolio: all kinds → CSR → the bootcamp with its 100% and 9 hires → back', async ({ page, request }, testInfo) => {
@@ -222,4 +299,23 @@ test('portfolio: all kinds → CSR → the bootcamp with its 100% and 9 hires �
   ]) {
     expect((await request.get(path)).status(), path).toBe(404);
   }
+});
+
+test('the sitemap lists every content item once, at its main address', async ({ request }, testInfo) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  expect(new Set(paths).size).toBe(paths.length);
+  for (const path of ['/Event/festival-belajar-bersama-2026', '/Portfolio/csr', '/Portfolio/csr/bootcamp-talenta-digital-pesisir']) {
+    expect(paths, path).toContain(path);
+  }
+  const items = loadTenantItems('tenants', tenantOf(testInfo).code);
+  const news = items.posts.filter((post) => post.kind === 'news');
+  for (const post of news) expect(paths).toContain(`/News/${post.slug}`);
+  expect(paths.filter((path) => /^\/Blog\/\d+\/[a-z0-9-]+$/.test(path))).toHaveLength(
+    items.posts.filter((post) => post.kind === 'blog').length,
+  );
+  expect(paths.filter((path) => /^\/Career\/[a-z0-9-]+$/.test(path))).toHaveLength(2);
+  expect(paths.filter((path) => /^\/Event\/Careers\/\d+\/[a-z0-9-]+$/.test(path))).toHaveLength(5);
+  // Alternate addresses and the on-demand route are not listed.
+  expect(paths.filter((path) => /^\/(News\/\d|Berita\/|Articles\/Detail|konten)/.test(path))).toEqual([]);
 });

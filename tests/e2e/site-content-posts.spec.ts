@@ -11,6 +11,7 @@ import { keepScreenshot, tenantOf } from './support';
 const SITE = 'Nusantara Learning';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const canonicalPath = async (page: Page) => new URL((await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '').pathname;
 
 /** The detail page a reader lands on: its own title, the post's share image, no script files. */
 async function expectPostPage(page: Page, title: string) {
@@ -69,12 +70,13 @@ async function firstPost(page: Page, listPath: string) {
   return { href, slug: href.split('/').pop() ?? '', title, summary, id };
 }
 
-/** Each address answers 200 with the same post. */
-async function expectSamePost(page: Page, paths: string[], title: string) {
+/** Each address answers 200 with the same post, and names the post's main address as the canonical one. */
+async function expectSamePost(page: Page, paths: string[], title: string, main: string) {
   for (const path of paths) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(h1(page)).toHaveText(title);
+    expect(await canonicalPath(page), path).toBe(main);
   }
 }
 
@@ -84,7 +86,7 @@ test('Berita: a post also answers at /Berita/Detail/{id} and /Berita/Detail/{id}
 }) => {
   const post = await firstPost(page, '/Berita');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/Berita/${post.slug}$`));
-  await expectSamePost(page, [`/Berita/Detail/${post.id}`, `/Berita/Detail/${post.id}/${post.slug}`], post.title);
+  await expectSamePost(page, [`/Berita/Detail/${post.id}`, `/Berita/Detail/${post.id}/${post.slug}`], post.title, post.href);
   for (const path of ['/Berita/tidak-ada-berita-ini', '/Berita/Detail', '/Berita/Detail/999999']) {
     expect((await request.get(path)).status(), path).toBe(404);
   }
@@ -96,7 +98,7 @@ test('Blog: /Blog/{id} and /Blog/{id}/{title} show the post; its description is 
 }) => {
   const post = await firstPost(page, '/Blog');
   const description = `${post.summary.split(/\s+/).slice(0, 20).join(' ')}...`;
-  await expectSamePost(page, [`/Blog/${post.id}`, post.href], post.title);
+  await expectSamePost(page, [`/Blog/${post.id}`, post.href], post.title, post.href);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
   await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
   for (const path of ['/Blog/999999', '/Blog/tidak-ada']) expect((await request.get(path)).status(), path).toBe(404);
@@ -111,7 +113,7 @@ test('Podcasts: an episode shows its number and duration at /Podcasts/{slug}, /P
   const post = await firstPost(page, '/Podcasts');
   await expect(page.locator('.post__meta')).toContainText(/Episode \d+/);
   await expect(page.locator('.post__meta')).toContainText(/Durasi \d+:\d\d/);
-  await expectSamePost(page, [`/Podcasts/${post.id}`, `/Podcasts/${post.id}/${post.slug}`], post.title);
+  await expectSamePost(page, [`/Podcasts/${post.id}`, `/Podcasts/${post.id}/${post.slug}`], post.title, post.href);
   expect((await request.get('/Podcasts/tidak-ada-episode-ini')).status()).toBe(404);
 });
 
@@ -151,6 +153,7 @@ test('Articles: by slug and at every Detail address; the other articles lead on,
       `/Articles/Detail/${id}/${first.slug}`,
     ],
     first.title,
+    `/Articles/${first.slug}`,
   );
   for (const path of ['/Articles/tidak-ada-artikel-ini', '/Articles/Detail', `/Articles/${first.slug}/Detail`]) {
     expect((await request.get(path)).status(), path).toBe(404);

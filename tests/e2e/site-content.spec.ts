@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createApiClient, createPost, generateToken, produceAppToken, signIn } from '~/lib/api';
-import { siteApiConfig } from '~/server/site-api-config';
-import { keepScreenshot, tenantOf } from './support';
+import { createPost } from '~/lib/api';
+import { keepScreenshot, tenantOf, writerClient } from './support';
 
 /** Content pages as a reader uses them: a list, a post, and back, all static HTML. */
 
@@ -44,6 +43,8 @@ test('a news post answers at /News/{slug}, /News/{id} and /News/{id}/{title}; an
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
+    // One post, one address for search engines: the others name /News/{slug}.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical ?? '');
   }
   expect((await request.get('/News/tidak-ada-berita-ini')).status()).toBe(404);
 });
@@ -71,16 +72,7 @@ test('news search, categories and later pages are rendered on demand and not ind
 });
 
 test('a news post published after the build has its page at once', async ({ page, baseURL }, testInfo) => {
-  const tenant = tenantOf(testInfo);
-  const config = siteApiConfig(tenant);
-  const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
-  const browserLike: typeof fetch = (input, init) =>
-    fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: `${baseURL}` } });
-  const client = createApiClient({ bases, fetch: browserLike });
-  const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes: ['read', 'write'] });
-  client.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: tenant.lmsId });
-  const session = await signIn(client, { email: `writer@${tenant.code}.example`, password: 'demo-writer-2026' });
-  client.setCredentials({ accessToken: session.accessToken });
+  const client = await writerClient(`${baseURL}`, tenantOf(testInfo));
   const slug = `berita-baru-${Date.now()}`;
   const created = await createPost(client, {
     kindSlug: 'news',

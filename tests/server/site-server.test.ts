@@ -18,6 +18,8 @@ describe('site server: pages', () => {
   it.each([
     ['/', FILES['index.html']],
     ['/About', FILES['About/index.html']],
+    // Only list pages are rendered on demand for ?page=, ?search= and ?category=: any other page keeps its file.
+    ['/About?page=2&search=data&category=umum', FILES['About/index.html']],
   ])('serves %s as HTML', async (path, body) => {
     const res = await site.request(path, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.status).toBe(200);

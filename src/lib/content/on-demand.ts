@@ -29,8 +29,38 @@ export function readListQuery(params: URLSearchParams): ListQuery {
  */
 export const RENDERED_PREFIX = '/konten';
 
-/** First path segments of the content families that can be rendered on demand. */
-export const CONTENT_ROOTS = new Set(['News', 'Berita', 'Blog', 'Podcasts', 'Tulisan-Temans', 'Articles']);
+/**
+ * The list pages: page 1 without filters is built, any other page (and, for post lists, a search or
+ * a category) is rendered on demand. Post lists first, then the lists that only page.
+ */
+export const POST_LIST_PAGES = ['/News', '/Berita', '/Blog', '/Podcasts', '/Tulisan-Temans'] as const;
+export const PAGED_LIST_PAGES = {
+  '/Gallery': 'gallery',
+  '/Event': 'event',
+  '/Event/Program': 'program',
+  '/Career': 'career',
+  '/Event/Careers': 'job-board',
+} as const;
+export type PagedListName = (typeof PAGED_LIST_PAGES)[keyof typeof PAGED_LIST_PAGES];
+
+/** First path segments of the content whose items (or list pages) can be rendered on demand. */
+export const CONTENT_ROOTS = new Set([
+  'News',
+  'Berita',
+  'Blog',
+  'Podcasts',
+  'Tulisan-Temans',
+  'Articles',
+  'Event',
+  'Career',
+  'Gallery',
+  'Portfolio',
+]);
+
+/** Whether `pathname` is a list page that answers `?page=` (and post lists `?search=`, `?category=`). */
+export function isListPage(pathname: string): boolean {
+  return (POST_LIST_PAGES as readonly string[]).includes(pathname) || pathname in PAGED_LIST_PAGES;
+}
 
 /** Whether a request for `pathname` (not found among the built files) may be rendered on demand. */
 export function rendersOnDemand(pathname: string): boolean {

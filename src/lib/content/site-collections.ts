@@ -7,17 +7,20 @@ import { listPortfolio } from '~/lib/api/portfolio';
 import { listGallery, listPosts, type Page } from '~/lib/api/posts';
 import { isMaintenance } from '~/lib/tenant';
 import { collectPages } from './collect-pages';
-import { type LoadResult, loadCareerJobs, loadCareers } from './loaders';
+import { type LoadResult, load, loadCareerJobs, loadCareers } from './loaders';
 import { siteClient } from './site-content';
 
 /**
- * Whole collections of the smaller content families (careers and jobs, portfolio, gallery) for
- * pages built at build time: the static paths, and lists shown on one page. Every static-path
- * helper gives nothing while the tenant is under maintenance, as `allPosts` does.
+ * The smaller content families (careers and jobs, portfolio, gallery, events, programs): whole
+ * collections for static paths, and one page of a list for the list pages (page 1 at build, the
+ * others on demand). Every static-path helper gives nothing while the tenant is under maintenance,
+ * as `allPosts` does.
  */
 
-/** The largest page the contract allows: careers and portfolio items fit on one, page by page otherwise. */
+/** The largest page the contract allows: static paths are collected 100 at a time. */
 const LARGEST_PAGE = 100;
+/** SPEC §9: career lists show 10 a page. */
+const CAREER_PAGE_SIZE = 10;
 
 /** A career with its jobs, as the job board shows it; `jobs` keeps its loader's status and message. */
 export interface CareerWithJobs {
@@ -25,9 +28,9 @@ export interface CareerWithJobs {
   jobs: LoadResult<Page<CareerJob>>;
 }
 
-/** Every career on one page (SPEC §4 career list loader and its messages). */
-export async function loadAllCareers(client: ApiClient): Promise<LoadResult<Page<Career>>> {
-  return loadCareers(client, { pageSize: LARGEST_PAGE });
+/** One page of careers, 10 a page (SPEC §9 career list; SPEC §4 career list loader and its messages). */
+export function loadCareerPage(client: ApiClient, page: number): Promise<LoadResult<Page<Career>>> {
+  return loadCareers(client, { page, pageSize: CAREER_PAGE_SIZE });
 }
 
 /** Every job of one career (SPEC §4 job list loader and its messages). */
@@ -36,19 +39,32 @@ export function loadJobsOf(client: ApiClient, careerId: number): Promise<LoadRes
 }
 
 /**
- * Every career with its jobs (SPEC §4 career and job loaders). A failed career list fails the whole;
- * a failed job list fails only its career's section.
+ * One page of the job board: careers with their jobs (SPEC §4 career and job loaders). A failed career
+ * list fails the whole; a failed job list fails only its career's section.
  */
-export async function loadCareerBoard(client: ApiClient): Promise<LoadResult<CareerWithJobs[]>> {
-  const careers = await loadAllCareers(client);
+export async function loadCareerBoard(client: ApiClient, page: number): Promise<LoadResult<Page<CareerWithJobs>>> {
+  const careers = await loadCareerPage(client, page);
   if (!careers.status) return careers;
-  const board = await Promise.all(
+  const items = await Promise.all(
     careers.data.items.map(async (career) => ({
       career,
       jobs: await loadJobsOf(client, career.id),
     })),
   );
-  return { ...careers, data: board };
+  return { ...careers, data: { ...careers.data, items } };
+}
+
+/** One page of the gallery, 6 photos (SPEC §9); a failed list is null. */
+export function loadGalleryPage(client: ApiClient, page: number): Promise<LoadResult<Page<GalleryItem>, null>> {
+  return load(() => listGallery(client, { page }), { fallback: null });
+}
+
+/** One page of a post kind's list in the API's order (newest first); `isParent` for the top-level programs only. */
+export function loadPostPage(
+  client: ApiClient,
+  query: { kindSlug: PostKind; page: number; pageSize: number; isParent?: boolean },
+): Promise<LoadResult<Page<PostSummary>, null>> {
+  return load(() => listPosts(client, query), { fallback: null });
 }
 
 /** Every career, for static paths. */
@@ -74,11 +90,6 @@ export async function allPortfolio(client?: ApiClient): Promise<PortfolioItem[]>
   if (isMaintenance) return [];
   const api = client ?? (await siteClient());
   return collectPages((page) => listPortfolio(api, { page, pageSize: LARGEST_PAGE }));
-}
-
-/** The whole gallery, asked for 6 photos at a time (the gallery's page size, SPEC §9). */
-export function allGallery(client: ApiClient): Promise<GalleryItem[]> {
-  return collectPages((page) => listGallery(client, { page }));
 }
 
 /** Every visible post of a kind (parents only with `isParent`), 10 a page as the post list gives them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detailRequest, listFamilyOf } from '~/lib/content/families';
-import { readListQuery, rendersOnDemand } from '~/lib/content/on-demand';
+import { readListQuery } from '~/lib/content/on-demand';
 import { preloadTarget } from '~/lib/content/preload';
 
 describe('on-demand content addresses', () => {
@@ -36,11 +36,6 @@ describe('on-demand content addresses', () => {
       expect(detailRequest(path, preloadTarget)).toBeUndefined();
     },
   );
-
-  it('only content families are rendered on demand', () => {
-    expect(['/News/x', '/Blog', '/Articles/a', '/Berita/Detail/1'].every(rendersOnDemand)).toBe(true);
-    expect(['/About', '/', '/Pricing/x', '/konten/News'].some(rendersOnDemand)).toBe(false);
-  });
 
   it('reads a list query leniently', () => {
     expect(readListQuery(new URLSearchParams('page=2&search=%20data%20&category=umum'))).toEqual({
