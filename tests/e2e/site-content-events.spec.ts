@@ -56,6 +56,26 @@ test('events: list with when and where → an event → back', async ({ page }, 
   await expect(cards.first()).toBeVisible();
 });
 
+test('events: search and category links narrow the list, rendered on demand and not indexed', async ({ page }) => {
+  await page.goto('/Event');
+  await page.getByRole('searchbox').fill('karier');
+  await page.getByRole('button', { name: 'Cari' }).click();
+  await expect(page).toHaveURL(/\/Event\?search=karier$/);
+  await expect(page.getByRole('searchbox')).toHaveValue('karier');
+  const titles = await page.locator('.event-card h2').allTextContents();
+  expect(titles).toContain('Temu Karier Talenta Digital 2025 di Surabaya');
+  expect(titles.length).toBeLessThan(5);
+
+  const festival = await page.goto('/Event?category=festival');
+  expect(festival?.headers()['x-robots-tag']).toBe('noindex, follow');
+  await expect(page.getByRole('navigation', { name: 'Kategori' }).locator('[aria-current="page"]')).toHaveText('Festival');
+  for (const meta of await page.locator('.event-card').allTextContents()) expect(meta).toContain('Festival');
+  await expect(page.locator('.event-card')).toHaveCount(2);
+
+  await page.goto('/Event?search=zzzqqqxxx');
+  await expect(page.getByText('Belum ada event untuk "zzzqqqxxx".')).toBeVisible();
+});
+
 test('programs: only parents listed → a parent with its children → a child → back', async ({ page }) => {
   await page.goto('/Event/Program');
   await expect(h1(page)).toHaveText('Program');

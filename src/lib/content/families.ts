@@ -1,10 +1,11 @@
-import { type PostCategory, type PostKind, type PostSummary, SlugSchema } from '~/contract/posts';
+import { type PostKind, SlugSchema } from '~/contract/posts';
 import type { ApiClient } from '~/lib/api/client';
-import { listCategories, listPodcasts, listPosts, type Page } from '~/lib/api/posts';
+import { listPodcasts } from '~/lib/api/posts';
 import type { PageName } from '~/lib/seo/page-meta';
 import { load, loadBlogList } from './loaders';
 import type { ListQuery } from './on-demand';
 import type { PreloadTarget } from './preload';
+import { loadKindCategories, loadPostPage } from './site-collections';
 
 /**
  * The post list pages (SPEC §2), in one table: the static page 1 and the on-demand pages (another
@@ -90,18 +91,15 @@ export function listFamilyOf(pathname: string): ListFamilyName | undefined {
  */
 export async function loadFamilyPage(client: ApiClient, name: ListFamilyName, query: ListQuery) {
   const family: ListFamily = LIST_FAMILIES[name];
+  if (name !== 'Blog' && name !== 'Podcasts') {
+    return { family, ...(await loadPostPage(client, { kindSlug: family.kindSlug, pageSize: family.pageSize }, query)) };
+  }
   const paging = { page: query.page, pageSize: family.pageSize, search: query.search, categorySlug: query.category };
-  const list =
-    name === 'Blog'
-      ? await loadBlogList(client, paging)
-      : await load<Page<PostSummary>, null>(
-          () => (name === 'Podcasts' ? listPodcasts(client, paging) : listPosts(client, { kindSlug: family.kindSlug, ...paging })),
-          { fallback: null },
-        );
-  const categories = await load<Page<PostCategory>, null>(() => listCategories(client, { kindSlug: family.kindSlug, all: true }), {
-    fallback: null,
-  });
-  return { family, list, categories: categories.data?.items ?? [] };
+  const [list, categories] = await Promise.all([
+    name === 'Blog' ? loadBlogList(client, paging) : load(() => listPodcasts(client, paging), { fallback: null }),
+    loadKindCategories(client, family.kindSlug),
+  ]);
+  return { family, list, categories };
 }
 
 /** A post an on-demand detail address asks for, and the family it is shown in. */
