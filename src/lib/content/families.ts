@@ -4,8 +4,8 @@ import { listPodcasts } from '~/lib/api/posts';
 import type { PageName } from '~/lib/seo/page-meta';
 import { load, loadBlogList } from './loaders';
 import type { ListQuery } from './on-demand';
+import { loadKindCategories, loadPostPage } from './post-pages';
 import type { PreloadTarget } from './preload';
-import { loadKindCategories, loadPostPage } from './site-collections';
 
 /**
  * The post list pages (SPEC §2), in one table: the static page 1 and the on-demand pages (another

@@ -1,18 +1,17 @@
 import type { Career, CareerJob } from '~/contract/careers';
 import type { PortfolioItem } from '~/contract/portfolio';
-import type { GalleryItem, PostCategory, PostKind, PostSummary } from '~/contract/posts';
+import type { GalleryItem, PostKind, PostSummary } from '~/contract/posts';
 import { listCareerJobs, listCareers } from '~/lib/api/careers';
 import type { ApiClient } from '~/lib/api/client';
 import { listPortfolio } from '~/lib/api/portfolio';
-import { listCategories, listGallery, listPosts, type Page } from '~/lib/api/posts';
+import { listGallery, listPosts, type Page } from '~/lib/api/posts';
 import { isMaintenance } from '~/lib/tenant';
 import { collectPages } from './collect-pages';
 import { type LoadResult, load, loadCareerJobs, loadCareers } from './loaders';
-import type { ListQuery } from './on-demand';
 import { siteClient } from './site-content';
 
 /**
- * The smaller content families (careers and jobs, portfolio, gallery, events, programs): whole
+ * The smaller content families (careers and jobs, portfolio, gallery): whole
  * collections for static paths, and one page of a list for the list pages (page 1 at build, the
  * others on demand). Every static-path helper gives nothing while the tenant is under maintenance,
  * as `allPosts` does.
@@ -58,30 +57,6 @@ export async function loadCareerBoard(client: ApiClient, page: number): Promise<
 /** One page of the gallery, 6 photos (SPEC §9); a failed list is null. */
 export function loadGalleryPage(client: ApiClient, page: number): Promise<LoadResult<Page<GalleryItem>, null>> {
   return load(() => listGallery(client, { page }), { fallback: null });
-}
-
-/**
- * One page of a post kind's list in the API's order (newest first), with the search and category of
- * the query, and the kind's categories for the filter links; `isParent` for the top-level programs.
- * A failed list is null; failed categories are none.
- */
-export async function loadPostPage(
-  client: ApiClient,
-  list: { kindSlug: PostKind; pageSize: number; isParent?: boolean },
-  query: ListQuery,
-): Promise<{ list: LoadResult<Page<PostSummary>, null>; categories: PostCategory[] }> {
-  const paging = { page: query.page, pageSize: list.pageSize, search: query.search, categorySlug: query.category };
-  const [page, categories] = await Promise.all([
-    load(() => listPosts(client, { kindSlug: list.kindSlug, isParent: list.isParent, ...paging }), { fallback: null }),
-    loadKindCategories(client, list.kindSlug),
-  ]);
-  return { list: page, categories };
-}
-
-/** Every category of a post kind, for a list's filter links; none when they fail to load. */
-export async function loadKindCategories(client: ApiClient, kindSlug: PostKind): Promise<PostCategory[]> {
-  const categories = await load(() => listCategories(client, { kindSlug, all: true }), { fallback: null });
-  return categories.data?.items ?? [];
 }
 
 /** Every career, for static paths. */
