@@ -7,13 +7,17 @@ export const POST_KINDS = ['articles', 'blog', 'news', 'podcasts', 'tulisan-tema
 export type PostKind = (typeof POST_KINDS)[number];
 export const PostKindSchema = z.enum(POST_KINDS, { error: `kindSlug harus salah satu dari: ${POST_KINDS.join(', ')}` });
 
-/** A URL slug: lower-case words joined by '-'. */
+/**
+ * A URL slug: lower-case words joined by '-'. Not digits alone: /News/{slug} and /News/{id} share a
+ * segment, and SPEC §2's preload reads a number there as an id.
+ */
 export const SlugSchema = z
   .string()
   .trim()
   .min(1, 'slug wajib diisi')
   .max(160)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: huruf kecil, angka dan tanda minus');
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: huruf kecil, angka dan tanda minus')
+  .refine((slug) => !/^\d+$/.test(slug), 'slug tidak boleh hanya angka');
 
 /** List orders: newest first (default), oldest first, most viewed, title A–Z. */
 export const POST_SORTS = ['newest', 'oldest', 'popular', 'title'] as const;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { isListPage, LIST_PARAMS, RENDERED_PREFIX, rendersOnDemand } from '~/lib/content/on-demand';
 import { staticFiles } from './static-files';
@@ -45,13 +45,14 @@ export function createSiteServer(options: SiteServerOptions) {
   // mount(): the API keeps its own not-found and error answers (JSON), unlike route().
   app.mount('/api', options.api);
 
-  app.use(
-    secureHeaders({
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginResourcePolicy: 'cross-origin',
-      crossOriginOpenerPolicy: 'same-origin',
-    }),
-  );
+  const securityHeaders = secureHeaders({
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginResourcePolicy: 'cross-origin',
+    crossOriginOpenerPolicy: 'same-origin',
+  });
+  app.use(securityHeaders);
+  // Astro writes on-demand pages to the socket itself, past the middleware: they get the same headers first.
+  let pageHeaders: Promise<[string, string][]> | undefined;
 
   if (options.maintenance) {
     // Assets still load (the screen needs its logo and styles); every page is the maintenance screen.
@@ -71,10 +72,13 @@ export function createSiteServer(options: SiteServerOptions) {
   app.all('*', async (c) => {
     const handler = options.astroHandler;
     const { pathname } = new URL(c.req.url);
-    // The on-demand content route answers only through the rewrite below, never at its own address.
-    if (pathname === RENDERED_PREFIX || pathname.startsWith(`${RENDERED_PREFIX}/`)) return sendPage(c, page('404.html'), 404);
+    // The on-demand content route answers only through the rewrite below, never at its own address
+    // (however it is spelt: Astro decodes `%6Bonten` and matches routes case-insensitively).
+    if (isRenderedPrefix(pathname)) return sendPage(c, page('404.html'), 404);
     if (handler && rendersOnDemand(pathname)) c.env.incoming.url = `${RENDERED_PREFIX}${c.env.incoming.url}`;
     if (handler) {
+      pageHeaders ??= headersSetBy(securityHeaders);
+      for (const [name, value] of await pageHeaders) c.env.outgoing.setHeader(name, value);
       const handled = await new Promise<boolean>((resolve, reject) => {
         Promise.resolve(handler(c.env.incoming, c.env.outgoing, (error) => (error ? reject(error) : resolve(false))))
           .then(() => resolve(true))
@@ -90,6 +94,24 @@ export function createSiteServer(options: SiteServerOptions) {
     return sendPage(c, page('500.html'), 500);
   });
   return app;
+}
+
+/** Whether `pathname` is under the on-demand route's own prefix, in any spelling. */
+function isRenderedPrefix(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname).toLowerCase();
+  } catch {
+    return false;
+  }
+  const prefix = RENDERED_PREFIX.toLowerCase();
+  return decoded === prefix || decoded.startsWith(`${prefix}/`);
+}
+
+/** The headers a middleware sets on an answer, read once off a probe request. */
+async function headersSetBy(middleware: MiddlewareHandler): Promise<[string, string][]> {
+  const probe = new Hono().use(middleware).get('*', (c) => c.body(null, 204));
+  return [...(await probe.request('/')).headers];
 }
 
 /** Whether a list page is asked for with a list query (`?page=`, `?search=`, `?category=`); other pages keep their file. */

@@ -483,8 +483,17 @@ describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
       await failsWith(createPost(writer, { kindSlug: 'news', title: 'Judul', parentId: taken.id + 1_000_000 }), 400, 'parentId');
       await failsWith(createPost(writer, { kindSlug: 'news', title: '' }), 400, 'title');
       await failsWith(createPost(writer, { kindSlug: 'news', title: 'Judul', slug: 'Bukan Slug' }), 400, 'slug');
+      // Digits alone would be read as an id at /News/{slug} (SPEC §2 preload).
+      await failsWith(createPost(writer, { kindSlug: 'news', title: 'Judul', slug: '2026' }), 400, 'slug');
       expect((await listPosts(site, { kindSlug: 'news' })).totalItems).toBe(SEEDED.news);
       expect(await getPost(site, { kindSlug: 'news', slug: other.slug })).toMatchObject({ slug: other.slug, category: other.category });
+    });
+
+    it('makes a slug of a title of digits alone that is not read as an id', async () => {
+      const post = await createPost(writer, { kindSlug: 'news', title: '2026' });
+      expect(post.slug).toBe('judul-2026');
+      expect(await getPost(site, { kindSlug: 'news', slug: 'judul-2026' })).toMatchObject({ id: post.id });
+      await deletePost(writer, { kindSlug: 'news', slug: post.slug });
     });
 
     it('refuses writes: 401 without a user, 403 to students and mentors, and stores nothing', async () => {

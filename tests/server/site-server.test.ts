@@ -1,5 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '~/server/site-server';
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AstroHandler, createSiteServer } from '~/server/site-server';
 import { FILES, makeClientDir } from './client-dir';
 import { openTestPlatform } from './support/platform';
 
@@ -122,4 +124,47 @@ describe('site server: maintenance', () => {
   it('keeps missing assets a 404', async () => {
     expect((await closed.request('/_astro/missing.js')).status).toBe(404);
   });
+});
+
+describe('site server: pages rendered on demand', () => {
+  // Astro's handler stands in as a fake that names the address it was given, over real HTTP (it writes to the socket).
+  const seen: string[] = [];
+  const astroHandler: AstroHandler = (req, res) => {
+    seen.push(req.url ?? '');
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<p>rendered ${req.url}</p>`);
+  };
+  let origin = '';
+  let server: ServerType | undefined;
+  beforeAll(async () => {
+    const app = createSiteServer({ api, clientDir: dir.clientDir, maintenance: false, astroHandler });
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server?.once('listening', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server?.close());
+
+  it.each([
+    ['/News/berita-baru', '/konten/News/berita-baru'],
+    ['/Event/Program/12/program-baru', '/konten/Event/Program/12/program-baru'],
+    ['/Gallery?page=2', '/konten/Gallery?page=2'],
+  ])('hands %s to the content route as %s, with the security headers', async (path, rendered) => {
+    const res = await fetch(`${origin}${path}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(`<p>rendered ${rendered}</p>`);
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it.each(['/konten/News/x', '/%6Bonten/News/x', '/KONTEN/News', '/konten'])(
+    'never serves the content route at its own address: %s',
+    async (path) => {
+      const before = seen.length;
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe(FILES['404.html']);
+      expect(seen.length).toBe(before);
+    },
+  );
 });

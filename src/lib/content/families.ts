@@ -5,7 +5,7 @@ import type { PageName } from '~/lib/seo/page-meta';
 import { load, loadBlogList } from './loaders';
 import type { ListQuery } from './on-demand';
 import { loadKindCategories, loadPostPage } from './post-pages';
-import type { PreloadTarget } from './preload';
+import { idOf, type PreloadTarget } from './preload';
 
 /**
  * The post list pages (SPEC §2), in one table: the static page 1 and the on-demand pages (another
@@ -117,8 +117,10 @@ export interface DetailRequest {
 export function detailRequest(pathname: string, preload: (path: string) => PreloadTarget | undefined): DetailRequest | undefined {
   const [, first, second, third] = pathname.split('/');
   if (first === 'Berita') {
-    if (second === 'Detail')
-      return /^\d{1,9}$/.test(third ?? '') ? { kindSlug: 'news', key: { id: Number(third) }, family: 'Berita' } : undefined;
+    if (second === 'Detail') {
+      const id = idOf(third);
+      return id ? { kindSlug: 'news', key: { id }, family: 'Berita' } : undefined;
+    }
     return second && !third && SlugSchema.safeParse(second).success
       ? { kindSlug: 'news', key: { slug: second }, family: 'Berita' }
       : undefined;

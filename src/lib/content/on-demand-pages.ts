@@ -9,7 +9,7 @@ import { getPost } from '~/lib/api/posts';
 import { type DetailRequest, detailRequest, type ListFamilyName, listFamilyOf } from './families';
 import { isPortfolioKind, type PortfolioKind } from './item-paths';
 import { PAGED_LIST_PAGES, type PagedListName } from './on-demand';
-import { preloadTarget } from './preload';
+import { idOf, preloadTarget } from './preload';
 
 /**
  * What the on-demand content route shows for an address the build did not write: a list page asked
@@ -29,38 +29,61 @@ export type OnDemandPage =
 
 const isSlug = (value: string | undefined): value is string => SlugSchema.safeParse(value ?? '').success;
 
+/**
+ * The item addresses of SPEC §2 that can be rendered on demand, segment by segment after the first:
+ * a literal (case-sensitive, as every route), `:slug`, `:id` (a positive id), `:key` (a slug or an
+ * id, SPEC's preload reading digits as an id), `:title` (a slug the page does not need) and `:kind`
+ * (a portfolio kind). Anything else is the 404 page, whatever the API has.
+ */
+const ITEM_ROUTES: Record<string, readonly (readonly string[])[]> = {
+  News: [[':key'], [':id', ':title']],
+  Berita: [[':slug'], ['Detail', ':id'], ['Detail', ':id', ':title']],
+  Blog: [[':id'], [':id', ':title']],
+  Podcasts: [[':key'], [':id', ':title']],
+  'Tulisan-Temans': [[':key']],
+  Articles: [[':slug'], ['Detail', ':id'], ['Detail', ':id', ':title'], [':slug', 'Detail', ':id'], [':slug', 'Detail', ':id', ':title']],
+  Event: [[':slug'], ['Program', ':id'], ['Program', ':id', ':title'], ['Careers', ':id'], ['Careers', ':id', ':title']],
+  Career: [[':slug']],
+  Portfolio: [[':kind', ':slug']],
+};
+
+const TOKENS: Record<string, (segment: string) => boolean> = {
+  ':slug': isSlug,
+  ':title': isSlug,
+  ':id': (segment) => idOf(segment) !== undefined,
+  ':key': (segment) => isSlug(segment) || idOf(segment) !== undefined,
+  ':kind': isPortfolioKind,
+};
+
+function matchesItemRoute(first: string, rest: string[]): boolean {
+  return (ITEM_ROUTES[first] ?? []).some(
+    (shape) => shape.length === rest.length && shape.every((token, index) => (TOKENS[token] ?? ((s) => s === token))(rest[index] ?? '')),
+  );
+}
+
 export function onDemandPage(pathname: string): OnDemandPage | undefined {
   const family = listFamilyOf(pathname);
   if (family) return { view: 'post-list', family };
   if (pathname in PAGED_LIST_PAGES) return { view: 'paged-list', list: PAGED_LIST_PAGES[pathname as keyof typeof PAGED_LIST_PAGES] };
 
-  const segments = pathname.split('/').slice(1);
-  const [first, second, third, fourth] = segments;
+  const [first = '', ...rest] = pathname.split('/').slice(1);
+  if (!matchesItemRoute(first, rest)) return undefined;
+  const [second, third] = rest;
   switch (first) {
     case 'Event': {
-      if (second === 'Program' || second === 'Careers') {
-        // /Event/Program/{id}/{slug?} and /Event/Careers/{id}/{slug?}: the id finds the item.
-        if (segments.length > 4 || (fourth !== undefined && !isSlug(fourth))) return undefined;
-        const target = preloadTarget(pathname);
-        if (target?.kind === 'post-by-id' && target.kindSlug === 'program') return { view: 'program', id: target.id };
-        if (target?.kind === 'career-job') return { view: 'job', id: target.id };
-        return undefined;
-      }
-      return segments.length === 2 && isSlug(second) ? { view: 'event', slug: second } : undefined;
+      // /Event/Program/{id} and /Event/Careers/{id}: SPEC §2's preload reads the id.
+      const target = preloadTarget(pathname);
+      if (second === 'Program') return target?.kind === 'post-by-id' ? { view: 'program', id: target.id } : undefined;
+      if (second === 'Careers') return target?.kind === 'career-job' ? { view: 'job', id: target.id } : undefined;
+      return { view: 'event', slug: second ?? '' };
     }
     case 'Career':
-      return segments.length === 2 && isSlug(second) ? { view: 'career', slug: second } : undefined;
+      return { view: 'career', slug: second ?? '' };
     case 'Portfolio':
-      return segments.length === 3 && isPortfolioKind(second) && isSlug(third)
-        ? { view: 'portfolio', kind: second, slug: third }
-        : undefined;
-    case 'Gallery':
-      return undefined;
+      return isPortfolioKind(second) ? { view: 'portfolio', kind: second, slug: third ?? '' } : undefined;
     case 'Articles':
-      // /Articles/{slug}, the article's main address; the Detail forms go by id, below.
-      if (segments.length === 2 && second !== 'Detail' && isSlug(second)) {
-        return { view: 'post', request: { kindSlug: 'articles', key: { slug: second } } };
-      }
+      // /Articles/{slug}, the article's main address; SPEC's preload reads only the Detail forms.
+      if (rest.length === 1) return { view: 'post', request: { kindSlug: 'articles', key: { slug: second ?? '' } } };
       return postPage(pathname);
     default:
       return postPage(pathname);

@@ -45,7 +45,7 @@ export const PRELOAD_SEGMENTS = [
 const MAX_ID = 2_147_483_647;
 
 /** A positive database id written in digits, else undefined. */
-function idOf(segment: string | undefined): number | undefined {
+export function idOf(segment: string | undefined): number | undefined {
   if (!segment || !/^\d+$/.test(segment)) return undefined;
   const id = Number(segment);
   return id >= 1 && id <= MAX_ID ? id : undefined;

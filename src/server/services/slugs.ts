@@ -1,4 +1,7 @@
-/** A URL slug from a title: accents folded, lower case, words joined by '-', at most 80 characters. */
+/**
+ * A URL slug from a title: accents folded, lower case, words joined by '-', at most 80 characters.
+ * A title of digits alone ('2026') gets a word in front, since a slug is never only digits.
+ */
 export function slugify(text: string): string {
   const slug = text
     .normalize('NFKD')
@@ -8,7 +11,8 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
-  return slug || 'tanpa-judul';
+  if (!slug) return 'tanpa-judul';
+  return /^\d+$/.test(slug) ? `judul-${slug}` : slug;
 }
 
 /** The first of `base`, `base-2`, `base-3`, … that `taken` says is free. */

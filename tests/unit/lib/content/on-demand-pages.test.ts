@@ -16,6 +16,11 @@ describe('onDemandPage: what an address the build did not write shows', () => {
     ['/News/berita-baru', { view: 'post', request: { kindSlug: 'news', key: { slug: 'berita-baru' }, family: 'News' } }],
     ['/Articles/artikel-baru', { view: 'post', request: { kindSlug: 'articles', key: { slug: 'artikel-baru' } } }],
     ['/Articles/Detail/9', { view: 'post', request: { kindSlug: 'articles', key: { id: 9 }, family: undefined } }],
+    ['/Articles/artikel/Detail/9/judul', { view: 'post', request: { kindSlug: 'articles', key: { id: 9 }, family: undefined } }],
+    ['/Blog/7', { view: 'post', request: { kindSlug: 'blog', key: { id: 7 }, family: 'Blog' } }],
+    ['/Podcasts/5/episode', { view: 'post', request: { kindSlug: 'podcasts', key: { id: 5 }, family: 'Podcasts' } }],
+    ['/Tulisan-Temans/12', { view: 'post', request: { kindSlug: 'tulisan-temans', key: { id: 12 }, family: 'Tulisan-Temans' } }],
+    ['/Berita/Detail/3', { view: 'post', request: { kindSlug: 'news', key: { id: 3 }, family: 'Berita' } }],
     ['/Event/festival-baru', { view: 'event', slug: 'festival-baru' }],
     ['/Event/Program/12', { view: 'program', id: 12 }],
     ['/Event/Program/12/program-baru', { view: 'program', id: 12 }],
@@ -41,6 +46,20 @@ describe('onDemandPage: what an address the build did not write shows', () => {
     '/Portfolio/csr/a/b',
     '/Articles/Detail',
     '/About',
+    // Every route has its shape: no extra segments, literal parts as written, slugs and ids where SPEC has them.
+    '/News/berita/lain/lagi',
+    '/News/12/Bukan_Slug',
+    '/Blog/judul-tulisan',
+    '/Blog/7/judul/lagi',
+    '/Tulisan-Temans/a/b',
+    '/Articles/x/detail/5',
+    '/Articles/DETAIL/5',
+    '/Articles/Detail/5/a/b',
+    '/Articles/Bukan_Slug/Detail/5',
+    '/Berita/Detail/5/judul/lagi',
+    '/Berita/detail/5',
+    '/event/festival',
+    '/Event/program/12',
   ])('%s is the 404 page', (path) => {
     expect(onDemandPage(path)).toBeUndefined();
   });
