@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import type { Tenant } from '~/lib/tenant/schema';
 import { siteApiConfig } from '~/server/site-api-config';
@@ -42,4 +42,12 @@ export async function writerClient(baseURL: string, tenant: Tenant): Promise<Api
   const session = await signIn(client, { email: `writer@${tenant.code}.example`, password: 'demo-writer-2026' });
   client.setCredentials({ accessToken: session.accessToken });
   return client;
+}
+
+/** The page's main heading. */
+export const h1 = (page: Page): Locator => page.getByRole('heading', { level: 1 });
+
+/** The path of the page's canonical address. */
+export async function canonicalPath(page: Page): Promise<string> {
+  return new URL((await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '').pathname;
 }

@@ -24,6 +24,8 @@ export interface ListFamily {
   backLabel: string;
   /** Blog posts describe themselves with the first 20 words of their summary (SPEC §2). */
   blogSummary?: boolean;
+  /** The list's main address when this one is a second address of the same posts (/Berita → /News). */
+  canonical?: string;
 }
 
 export const LIST_FAMILIES = {
@@ -38,6 +40,7 @@ export const LIST_FAMILIES = {
   },
   Berita: {
     base: '/Berita',
+    canonical: '/News',
     kindSlug: 'news',
     heading: 'Berita',
     page: 'news',

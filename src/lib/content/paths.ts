@@ -44,3 +44,20 @@ export function formatDate(iso: string): string {
     new Date(iso),
   );
 }
+
+/**
+ * The page numbers a list links to: the first and the last, and the pages around the current one,
+ * with `null` where numbers are left out (shown as '…'). A list of 500 pages gets 9 links, not 500;
+ * every page stays reachable through the links of its neighbours.
+ */
+export function pageWindow(page: number, totalPages: number, around = 2): (number | null)[] {
+  const shown = new Set([1, totalPages]);
+  for (let n = page - around; n <= page + around; n++) if (n >= 1 && n <= totalPages) shown.add(n);
+  const numbers = [...shown].filter((n) => n >= 1).sort((a, b) => a - b);
+  return numbers.flatMap((n, index) => {
+    const previous = numbers[index - 1];
+    if (previous === undefined || n === previous + 1) return [n];
+    // A gap of one page shows that page rather than '…'.
+    return n === previous + 2 ? [previous + 1, n] : [null, n];
+  });
+}

@@ -1,6 +1,7 @@
 import type { PostCategory, PostKind, PostSummary } from '~/contract/posts';
 import type { ApiClient } from '~/lib/api/client';
 import { listCategories, listPosts, type Page } from '~/lib/api/posts';
+import type { PageName } from '~/lib/seo/page-meta';
 import { type LoadResult, load } from './loaders';
 import type { ListQuery } from './on-demand';
 
@@ -29,3 +30,44 @@ export async function loadKindCategories(client: ApiClient, kindSlug: PostKind):
   const categories = await load(() => listCategories(client, { kindSlug, all: true }), { fallback: null });
   return categories.data?.items ?? [];
 }
+
+/** The lists of event and program posts (SPEC §2 /Event, /Event/Program): one page component, this table. */
+export interface KindList {
+  kindSlug: PostKind;
+  base: string;
+  /** SPEC §9: 10 for posts, 6 for programs. */
+  pageSize: number;
+  /** Programs list their top-level ones; a parent's page lists the rest. */
+  isParent?: boolean;
+  page?: PageName;
+  heading: string;
+  description: string;
+  /** What the list holds, in its notices: 'Belum ada event untuk "x".' */
+  noun: string;
+  /** The notice of an empty list without filters. */
+  empty: string;
+}
+
+export const KIND_LISTS = {
+  event: {
+    kindSlug: 'event',
+    base: '/Event',
+    pageSize: 10,
+    heading: 'Event',
+    description: 'Festival, workshop, webinar dan kompetisi: jadwal, tempat dan cara ikut serta.',
+    noun: 'event',
+    empty: 'Belum ada event yang diumumkan.',
+  },
+  program: {
+    kindSlug: 'program',
+    base: '/Event/Program',
+    pageSize: 6,
+    isParent: true,
+    page: 'program',
+    heading: 'Program',
+    description: 'Bootcamp, beasiswa dan program sekolah yang kami jalankan bersama mitra.',
+    noun: 'program',
+    empty: 'Belum ada program.',
+  },
+} as const satisfies Record<string, KindList>;
+export type KindListName = keyof typeof KIND_LISTS;
