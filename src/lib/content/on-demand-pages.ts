@@ -11,12 +11,7 @@ import { isPortfolioKind, type PortfolioKind } from './item-paths';
 import { PAGED_LIST_PAGES, type PagedListName } from './on-demand';
 import { idOf, preloadTarget } from './preload';
 
-/**
- * What the on-demand content route shows for an address the build did not write: a list page asked
- * for with a query, or an item published after the build. One function, no I/O; undefined is the
- * 404 page. Items are found as SPEC §2's preload reads their addresses (ids of programs and jobs),
- * and by slug where the route has one (/Event/{slug}, /Career/{slug}, /Portfolio/{type}/{title}).
- */
+/** What the on-demand content route shows: a list page, or an item and how to find it. */
 export type OnDemandPage =
   | { view: 'post-list'; family: ListFamilyName }
   | { view: 'paged-list'; list: PagedListName }
@@ -61,6 +56,12 @@ function matchesItemRoute(first: string, rest: string[]): boolean {
   );
 }
 
+/**
+ * What the on-demand content route shows for an address the build did not write: a list page asked
+ * for with a query, or an item published after the build. No I/O; undefined is the 404 page. Items
+ * are found as SPEC §2's preload reads their addresses (ids of posts, programs and jobs), and by slug
+ * where the route has one (/Event/{slug}, /Career/{slug}, /Portfolio/{type}/{title}).
+ */
 export function onDemandPage(pathname: string): OnDemandPage | undefined {
   const family = listFamilyOf(pathname);
   if (family) return { view: 'post-list', family };
