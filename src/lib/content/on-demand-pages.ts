@@ -1,6 +1,6 @@
 import type { Career } from '~/contract/careers';
 import type { PortfolioItem } from '~/contract/portfolio';
-import { type Post, SlugSchema } from '~/contract/posts';
+import type { Post } from '~/contract/posts';
 import { type CareerJobDetail, getCareer, getCareerJob } from '~/lib/api/careers';
 import type { ApiClient } from '~/lib/api/client';
 import { ApiRequestError } from '~/lib/api/errors';
@@ -8,8 +8,8 @@ import { getPortfolio } from '~/lib/api/portfolio';
 import { getPost } from '~/lib/api/posts';
 import { type DetailRequest, detailRequest, type ListFamilyName, listFamilyOf } from './families';
 import { isPortfolioKind, type PortfolioKind } from './item-paths';
-import { PAGED_LIST_PAGES, type PagedListName } from './on-demand';
-import { idOf, preloadTarget } from './preload';
+import { matchesItemRoute, PAGED_LIST_PAGES, type PagedListName } from './on-demand';
+import { preloadTarget } from './preload';
 
 /** What the on-demand content route shows: a list page, or an item and how to find it. */
 export type OnDemandPage =
@@ -21,40 +21,6 @@ export type OnDemandPage =
   | { view: 'job'; id: number }
   | { view: 'career'; slug: string }
   | { view: 'portfolio'; kind: PortfolioKind; slug: string };
-
-const isSlug = (value: string | undefined): value is string => SlugSchema.safeParse(value ?? '').success;
-
-/**
- * The item addresses of SPEC §2 that can be rendered on demand, segment by segment after the first:
- * a literal (case-sensitive, as every route), `:slug`, `:id` (a positive id), `:key` (a slug or an
- * id, SPEC's preload reading digits as an id), `:title` (a slug the page does not need) and `:kind`
- * (a portfolio kind). Anything else is the 404 page, whatever the API has.
- */
-const ITEM_ROUTES: Record<string, readonly (readonly string[])[]> = {
-  News: [[':key'], [':id', ':title']],
-  Berita: [[':slug'], ['Detail', ':id'], ['Detail', ':id', ':title']],
-  Blog: [[':id'], [':id', ':title']],
-  Podcasts: [[':key'], [':id', ':title']],
-  'Tulisan-Temans': [[':key']],
-  Articles: [[':slug'], ['Detail', ':id'], ['Detail', ':id', ':title'], [':slug', 'Detail', ':id'], [':slug', 'Detail', ':id', ':title']],
-  Event: [[':slug'], ['Program', ':id'], ['Program', ':id', ':title'], ['Careers', ':id'], ['Careers', ':id', ':title']],
-  Career: [[':slug']],
-  Portfolio: [[':kind', ':slug']],
-};
-
-const TOKENS: Record<string, (segment: string) => boolean> = {
-  ':slug': isSlug,
-  ':title': isSlug,
-  ':id': (segment) => idOf(segment) !== undefined,
-  ':key': (segment) => isSlug(segment) || idOf(segment) !== undefined,
-  ':kind': isPortfolioKind,
-};
-
-function matchesItemRoute(first: string, rest: string[]): boolean {
-  return (ITEM_ROUTES[first] ?? []).some(
-    (shape) => shape.length === rest.length && shape.every((token, index) => (TOKENS[token] ?? ((s) => s === token))(rest[index] ?? '')),
-  );
-}
 
 /**
  * What the on-demand content route shows for an address the build did not write: a list page asked

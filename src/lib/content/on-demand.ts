@@ -1,4 +1,6 @@
 import { SlugSchema } from '~/contract/posts';
+import { isPortfolioKind } from './item-paths';
+import { idOf } from './preload';
 
 /** The query of a list page rendered on demand: `?page=`, `?search=` and `?category=`. */
 export interface ListQuery {
@@ -43,26 +45,48 @@ export const PAGED_LIST_PAGES = {
 } as const;
 export type PagedListName = (typeof PAGED_LIST_PAGES)[keyof typeof PAGED_LIST_PAGES];
 
-/** First path segments of the content whose items (or list pages) can be rendered on demand. */
-export const CONTENT_ROOTS = new Set([
-  'News',
-  'Berita',
-  'Blog',
-  'Podcasts',
-  'Tulisan-Temans',
-  'Articles',
-  'Event',
-  'Career',
-  'Gallery',
-  'Portfolio',
-]);
-
 /** Whether `pathname` is a list page that answers `?page=` (and post lists `?search=`, `?category=`). */
 export function isListPage(pathname: string): boolean {
   return (POST_LIST_PAGES as readonly string[]).includes(pathname) || pathname in PAGED_LIST_PAGES;
 }
 
-/** Whether a request for `pathname` (not found among the built files) may be rendered on demand. */
+/** Whether a request for `pathname` (not found among the built files) may be rendered on demand: a list page or an item address. */
 export function rendersOnDemand(pathname: string): boolean {
-  return CONTENT_ROOTS.has(pathname.split('/')[1] ?? '');
+  const [first = '', ...rest] = pathname.split('/').slice(1);
+  return isListPage(pathname) || matchesItemRoute(first, rest);
+}
+
+const isSlug = (value: string | undefined): value is string => SlugSchema.safeParse(value ?? '').success;
+
+/**
+ * The item addresses of SPEC §2 that can be rendered on demand, segment by segment after the first:
+ * a literal (case-sensitive, as every route), `:slug`, `:id` (a positive id), `:key` (a slug or an
+ * id, SPEC's preload reading digits as an id), `:title` (a slug the page does not need) and `:kind`
+ * (a portfolio kind). Anything else is the 404 page, whatever the API has.
+ */
+const ITEM_ROUTES: Record<string, readonly (readonly string[])[]> = {
+  News: [[':key'], [':id', ':title']],
+  Berita: [[':slug'], ['Detail', ':id'], ['Detail', ':id', ':title']],
+  Blog: [[':id'], [':id', ':title']],
+  Podcasts: [[':key'], [':id', ':title']],
+  'Tulisan-Temans': [[':key']],
+  Articles: [[':slug'], ['Detail', ':id'], ['Detail', ':id', ':title'], [':slug', 'Detail', ':id'], [':slug', 'Detail', ':id', ':title']],
+  Event: [[':slug'], ['Program', ':id'], ['Program', ':id', ':title'], ['Careers', ':id'], ['Careers', ':id', ':title']],
+  Career: [[':slug']],
+  Portfolio: [[':kind', ':slug']],
+};
+
+const TOKENS: Record<string, (segment: string) => boolean> = {
+  ':slug': isSlug,
+  ':title': isSlug,
+  ':id': (segment) => idOf(segment) !== undefined,
+  ':key': (segment) => isSlug(segment) || idOf(segment) !== undefined,
+  ':kind': isPortfolioKind,
+};
+
+/** Whether the segments after the first (`rest`) make one of the item addresses of `first`. */
+export function matchesItemRoute(first: string, rest: string[]): boolean {
+  return (ITEM_ROUTES[first] ?? []).some(
+    (shape) => shape.length === rest.length && shape.every((token, index) => (TOKENS[token] ?? ((s) => s === token))(rest[index] ?? '')),
+  );
 }

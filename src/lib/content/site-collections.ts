@@ -1,10 +1,10 @@
 import type { Career, CareerJob } from '~/contract/careers';
 import type { PortfolioItem } from '~/contract/portfolio';
-import type { GalleryItem, PostKind, PostSummary } from '~/contract/posts';
+import type { GalleryItem } from '~/contract/posts';
 import { listCareerJobs, listCareers } from '~/lib/api/careers';
 import type { ApiClient } from '~/lib/api/client';
 import { listPortfolio } from '~/lib/api/portfolio';
-import { listGallery, listPosts, type Page } from '~/lib/api/posts';
+import { listGallery, type Page } from '~/lib/api/posts';
 import { isMaintenance } from '~/lib/tenant';
 import { collectPages } from './collect-pages';
 import { type LoadResult, load, loadCareerJobs, loadCareers } from './loaders';
@@ -82,9 +82,4 @@ export async function allPortfolio(client?: ApiClient): Promise<PortfolioItem[]>
   if (isMaintenance) return [];
   const api = client ?? (await siteClient());
   return collectPages((page) => listPortfolio(api, { page, pageSize: LARGEST_PAGE }));
-}
-
-/** Every visible post of a kind (parents only with `isParent`), 10 a page as the post list gives them. */
-export function allOfKind(client: ApiClient, kindSlug: PostKind, filter: { isParent?: boolean } = {}): Promise<PostSummary[]> {
-  return collectPages((page) => listPosts(client, { kindSlug, page, ...filter }));
 }
