@@ -17,7 +17,8 @@ const readTenant = (code: string) => loadTenant('tenants', code);
  */
 function specsFor(code: string): string[] {
   if (readTenant(code).setting.isMaintenance !== false) return ['**/tenant-maintenance.spec.ts'];
-  return code === 'demo' ? ['**/tenant-pages.spec.ts', '**/site-*.spec.ts'] : ['**/tenant-pages.spec.ts'];
+  const live = ['**/tenant-pages.spec.ts', '**/tenant-readable.spec.ts'];
+  return code === 'demo' ? [...live, '**/site-*.spec.ts'] : live;
 }
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

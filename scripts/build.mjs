@@ -1,10 +1,12 @@
 // Builds one tenant's site (`npm run build -- --tenant <code>`, default TENANT or demo; `--all` for
-// every tenant): astro build into dist/<code>, content images as WebP under media/, precompressed copies of text files,
+// every tenant): astro build into dist/<code>, content images as WebP under media/, a check that every
+// internal link leads to a page of the build, precompressed copies of text files,
 // dist/<code>/build.json, and the server bundle dist/_server/main.mjs that `npm start` runs.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tenantArgs } from './lib/args.mjs';
+import { brokenLinks } from './lib/check-links.mjs';
 import { bundleForNode } from './lib/load-ts.mjs';
 import { buildMedia } from './lib/media.mjs';
 import { precompress } from './lib/precompress.mjs';
@@ -39,6 +41,13 @@ export async function buildTenant(code) {
   process.stderr.write(result.stderr);
   const dist = join(root, 'dist', code);
   const media = await buildMedia(code, join(dist, 'client'));
+  const broken = brokenLinks(join(dist, 'client'));
+  if (broken.length > 0) {
+    for (const { page, href } of broken.slice(0, 30)) console.error(`  ${page} → ${href}`);
+    if (broken.length > 30) console.error(`  … dan ${broken.length - 30} tautan lain`);
+    console.error(`Build tenant "${code}" gagal: ${broken.length} tautan internal menuju halaman yang tidak ada (404).`);
+    process.exit(1);
+  }
   const totals = await precompress(join(dist, 'client'));
   // The tenant file was validated by the Astro config; a missing maintenance flag means maintenance.
   const readJson = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'));

@@ -5,6 +5,7 @@ declare module 'virtual:lms/tenant' {
   export const site: import('~/lib/tenant/content-schema').SiteInfo;
   export const home: import('~/lib/tenant/content-schema').HomeContent;
   export const assets: { logoDark: string; logoLight: string; favicon: string; faviconSource: string | null };
+  export const logoOnGround: Record<import('~/lib/tenant/grounds').Ground, 'dark' | 'light'>;
 }
 
 declare module 'virtual:lms/fonts' {}

@@ -20,7 +20,12 @@ export const SlugSchema = z
   .refine((slug) => !/^\d+$/.test(slug), 'slug tidak boleh hanya angka');
 
 /** List orders: newest first (default), oldest first, most viewed, title A–Z. */
-export const POST_SORTS = ['newest', 'oldest', 'popular', 'title'] as const;
+/**
+ * List orders. `schedule` is an event calendar's: what has not ended yet first, soonest start first,
+ * then what has ended, the latest first (by `details.startsAt`/`endsAt`, else the publication time).
+ */
+export const POST_SORTS = ['newest', 'oldest', 'popular', 'title', 'schedule'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
 
 export const PostCategorySchema = z.object({
   id: z.number().int(),
@@ -32,7 +37,7 @@ export const PostCategorySchema = z.object({
 });
 export type PostCategory = z.infer<typeof PostCategorySchema>;
 
-/** Kind-specific fields: podcast episode and duration, event dates, place and registration link. */
+/** Kind-specific fields: podcast episode and duration, event dates, place, registration link and dates. */
 export const PostDetailsSchema = z.strictObject({
   episode: z.number().int().positive().optional(),
   duration: z.string().max(20).optional(),
@@ -41,7 +46,11 @@ export const PostDetailsSchema = z.strictObject({
   endsAt: z.iso.datetime({ offset: true }).optional(),
   location: z.string().max(300).optional(),
   registrationUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** The registration the post announces: open from, and until. */
+  registrationOpensAt: z.iso.datetime({ offset: true }).optional(),
+  registrationClosesAt: z.iso.datetime({ offset: true }).optional(),
 });
+export type PostDetails = z.infer<typeof PostDetailsSchema>;
 
 /** A post as lists show it (SPEC §3: id, title, slug, summary, cover, under a kind slug). */
 export const PostSummarySchema = z.object({

@@ -1,9 +1,9 @@
 import { $progress, failProgress, resetProgress, startProgress } from '~/stores/progress';
 
 /**
- * The shell's only script: the top progress bar during navigations and the scroll rule
- * (top of the page unless a hash anchor; browser restoration is manual). Pages are plain
- * documents, so a navigation ends when the next document replaces this one.
+ * The shell's only script: the top progress bar during navigations, the scroll rule (top of the
+ * page unless a hash anchor; browser restoration is manual), and dated badges brought up to now.
+ * Pages are plain documents, so a navigation ends when the next document replaces this one.
  */
 
 const bar = document.querySelector<HTMLElement>('[data-progress]');
@@ -56,3 +56,13 @@ function scrollToStart(): void {
 }
 scrollToStart();
 addEventListener('hashchange', scrollToStart);
+
+// A page built before an event ended or a registration closed says so now (see lib/content/schedule.ts).
+for (const badge of document.querySelectorAll<HTMLElement>('[data-phases]')) {
+  const phases: { at: string; state: string; label: string }[] = JSON.parse(badge.dataset.phases ?? '[]');
+  const current = phases.filter((phase) => Date.parse(phase.at) <= Date.now()).at(-1);
+  if (current && badge.dataset.state !== current.state) {
+    badge.dataset.state = current.state;
+    badge.textContent = current.label;
+  }
+}

@@ -38,13 +38,6 @@ export function listPath(base: string, query: { page?: number; search?: string |
   return text ? `${base}?${text}` : base;
 }
 
-/** A date as Indonesian readers write it: `14 Agustus 2025`. */
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' }).format(
-    new Date(iso),
-  );
-}
-
 /**
  * The page numbers a list links to: the first and the last, and the pages around the current one,
  * with `null` where numbers are left out (shown as '…'). A list of 500 pages gets 9 links, not 500;

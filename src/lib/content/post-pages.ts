@@ -1,4 +1,4 @@
-import type { PostCategory, PostKind, PostSummary } from '~/contract/posts';
+import type { PostCategory, PostKind, PostSort, PostSummary } from '~/contract/posts';
 import type { ApiClient } from '~/lib/api/client';
 import { listCategories, listPosts, type Page } from '~/lib/api/posts';
 import type { PageName } from '~/lib/seo/page-meta';
@@ -8,18 +8,20 @@ import type { ListQuery } from './on-demand';
 /** Pages of post lists (post list families, events, programs) with their filter links, through v3/post/list. */
 
 /**
- * One page of a post kind's list in the API's order (newest first), with the search and category of
+ * One page of a post kind's list in the list's order (the API's newest first unless it names one), with the search and category of
  * the query, and the kind's categories for the filter links; `isParent` for the top-level programs.
  * A failed list is null; failed categories are none.
  */
 export async function loadPostPage(
   client: ApiClient,
-  list: { kindSlug: PostKind; pageSize: number; isParent?: boolean },
+  list: { kindSlug: PostKind; pageSize: number; isParent?: boolean; sort?: PostSort },
   query: ListQuery,
 ): Promise<{ list: LoadResult<Page<PostSummary>, null>; categories: PostCategory[] }> {
   const paging = { page: query.page, pageSize: list.pageSize, search: query.search, categorySlug: query.category };
   const [page, categories] = await Promise.all([
-    load(() => listPosts(client, { kindSlug: list.kindSlug, isParent: list.isParent, ...paging }), { fallback: null }),
+    load(() => listPosts(client, { kindSlug: list.kindSlug, isParent: list.isParent, ...(list.sort && { sort: list.sort }), ...paging }), {
+      fallback: null,
+    }),
     loadKindCategories(client, list.kindSlug),
   ]);
   return { list: page, categories };
@@ -39,6 +41,8 @@ export interface KindList {
   pageSize: number;
   /** Programs list their top-level ones; a parent's page lists the rest. */
   isParent?: boolean;
+  /** The list's order (the API's default is newest first). */
+  sort?: PostSort;
   page?: PageName;
   heading: string;
   description: string;
@@ -53,6 +57,8 @@ export const KIND_LISTS = {
     kindSlug: 'event',
     base: '/Event',
     pageSize: 10,
+    // A calendar: upcoming events soonest first, then past ones (marked "Telah Selesai").
+    sort: 'schedule',
     heading: 'Event',
     description: 'Festival, workshop, webinar dan kompetisi: jadwal, tempat dan cara ikut serta.',
     noun: 'event',

@@ -79,6 +79,9 @@ export const PostFileSchema = z.strictObject({
   endsAt: MomentSchema.optional(),
   location: text('lokasi', 300).optional(),
   registrationUrl: z.url({ protocol: /^https?$/, error: 'tautan pendaftaran harus http(s)://' }).optional(),
+  /** When a registration the post announces opens and closes: the page says whether it is open from these, not from its prose. */
+  registrationOpensAt: MomentSchema.optional(),
+  registrationClosesAt: MomentSchema.optional(),
 });
 export type PostFile = z.infer<typeof PostFileSchema>;
 
@@ -91,6 +94,13 @@ export function postFileSchemaFor(kind: PostKind) {
     if (kind === 'podcasts') {
       need('episode', 'episode');
       need('duration', 'durasi');
+    }
+    if (
+      post.registrationOpensAt &&
+      post.registrationClosesAt &&
+      Date.parse(post.registrationClosesAt) < Date.parse(post.registrationOpensAt)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['registrationClosesAt'], message: 'pendaftaran tidak boleh ditutup sebelum dibuka' });
     }
     if (kind === 'event') {
       need('startsAt', 'waktu mulai');

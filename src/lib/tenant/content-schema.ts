@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POST_KINDS } from '~/contract/posts';
 
 /** Names of the inline SVG icons in `src/components/shared/Icon.astro`. */
 export const ICON_NAMES = [
@@ -42,6 +43,29 @@ export const HeroSchema = z
   })
   .strict();
 
+/**
+ * A price: whole rupiah as a number (shown as `Rp4.500.000` by lib/format), or words where there is
+ * no figure ("Gratis", "Sesuai kebutuhan"); a figure written as text would escape the one format.
+ */
+export const PriceSchema = z.union(
+  [
+    z.number().int().min(0),
+    z
+      .string()
+      .min(1)
+      .regex(/^[^\d]*$/, 'harga ditulis sebagai angka rupiah, mis. 4500000'),
+  ],
+  { error: 'harga: angka rupiah (mis. 4500000) atau teks tanpa angka (mis. "Gratis")' },
+);
+
+/** A post of this tenant by kind and slug, e.g. `program/bootcamp-data-analyst`: linked to at its main address. */
+export const PostRefSchema = z
+  .string()
+  .regex(
+    new RegExp(`^(${POST_KINDS.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*$`),
+    `rujukan post: <jenis>/<slug>, jenis salah satu dari ${POST_KINDS.join(', ')}`,
+  );
+
 const ItemsOf = <T extends z.ZodType>(item: T) => z.array(item).min(1);
 const FeatureSchema = z.object({ title: z.string().min(1), text: z.string().min(1), icon: IconNameSchema }).strict();
 const StatSchema = z.object({ value: z.string().min(1), label: z.string().min(1) }).strict();
@@ -68,7 +92,7 @@ export const BlockSchema = z.discriminatedUnion('type', [
         z
           .object({
             name: z.string().min(1),
-            price: z.string().min(1),
+            price: PriceSchema,
             period: z.string().optional(),
             summary: z.string().optional(),
             features: ItemsOf(z.string().min(1)),
@@ -117,7 +141,19 @@ export const HomeSchema = z
         heading: z.string(),
         lead: z.string().optional(),
         items: ItemsOf(
-          z.object({ title: z.string().min(1), text: z.string().min(1), href: HrefSchema, tag: z.string().optional() }).strict(),
+          z
+            .object({
+              title: z.string().min(1),
+              text: z.string().min(1),
+              /** Where the card leads: an address, or a post of the tenant (its detail page). */
+              href: HrefSchema.optional(),
+              post: PostRefSchema.optional(),
+              tag: z.string().optional(),
+            })
+            .strict()
+            .refine((item) => (item.href === undefined) !== (item.post === undefined), {
+              message: 'isi salah satu: href (alamat) atau post (<jenis>/<slug>)',
+            }),
         ),
       })
       .strict(),
@@ -139,6 +175,8 @@ export const SiteInfoSchema = z
   .object({
     tagline: z.string().min(1),
     summary: z.string().min(1),
+    /** How the brand addresses its readers; shared copy's `{{anda}}` tokens follow it. */
+    voice: z.enum(['Anda', 'kamu'], { error: 'voice: "Anda" (formal) atau "kamu" (akrab)' }),
     contact: z
       .object({
         email: z.email(),

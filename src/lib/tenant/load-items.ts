@@ -17,9 +17,9 @@ import {
   postFileSchemaFor,
   SlugSchema,
 } from './content-items';
-import { loadTenant, SHARED_DIR, TenantFileError } from './load';
+import { fillCopyDeep } from './copy-tokens';
+import { loadTenant, loadTenantContent, SHARED_DIR, TenantFileError } from './load';
 import { describeIssues } from './schema';
-import { fillSiteTitle, fillSiteTitleHtml } from './site-title';
 
 /**
  * Node-side reading of a tenant's content items (posts, categories, gallery, careers, portfolio) for
@@ -141,23 +141,13 @@ function postProblems(post: PostRecord, categories: TenantItems['categories'], p
   return found;
 }
 
-/** Replaces `{{site}}` in every string of a value; fields named in `htmlKeys` hold HTML and get the title escaped. */
-function fillDeep<T>(value: T, title: string, htmlKeys: ReadonlySet<string> = new Set(), key = ''): T {
-  if (typeof value === 'string') return (htmlKeys.has(key) ? fillSiteTitleHtml(value, title) : fillSiteTitle(value, title)) as T;
-  if (Array.isArray(value)) return value.map((item) => fillDeep(item, title, htmlKeys, key)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, fillDeep(item, title, htmlKeys, name)])) as T;
-  }
-  return value;
-}
-
 /**
  * Loads, merges, checks and fills the content items of tenant `code` under `root` (the `tenants/`
  * folder). Throws a `TenantFileError` naming the file and field of the first invalid file, or of
  * every broken reference (unknown category or parent, missing image) at once.
  */
 export function loadTenantItems(root: string, code: string): TenantItems {
-  const { title } = loadTenant(root, code).setting;
+  const context = { title: loadTenant(root, code).setting.title, voice: loadTenantContent(root, code).site.voice };
   const dirs = [join(root, SHARED_DIR, 'content'), join(root, code, 'content')] as const;
   const [sharedCategories, ownCategories] = dirs.map((dir) => readItemsFile(join(dir, 'categories.json'), CategoriesFileSchema, {}));
   const categories = Object.fromEntries(
@@ -207,10 +197,10 @@ export function loadTenantItems(root: string, code: string): TenantItems {
   );
   // Post content and career, job and portfolio descriptions are HTML; every other string is plain text.
   return {
-    categories: fillDeep(categories, title),
-    posts: fillDeep(loadedPosts, title, new Set(['content'])),
-    gallery: fillDeep(galleryItems, title),
-    careers: fillDeep(careers.items, title, new Set(['description'])),
-    portfolio: fillDeep(portfolioItems, title, new Set(['description'])),
+    categories: fillCopyDeep(categories, context),
+    posts: fillCopyDeep(loadedPosts, context, new Set(['content'])),
+    gallery: fillCopyDeep(galleryItems, context),
+    careers: fillCopyDeep(careers.items, context, new Set(['description'])),
+    portfolio: fillCopyDeep(portfolioItems, context, new Set(['description'])),
   };
 }

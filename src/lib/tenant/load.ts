@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { HomeSchema, PageSchema, SiteInfoSchema } from './content-schema';
 import { describeIssues, type Tenant, TenantSchema } from './schema';
+import { themeProblems, themeVariables } from './theme';
 
 /**
  * Node-side reading of `tenants/`: used by the Astro config, the build and start scripts and tests.
@@ -48,6 +49,13 @@ export function loadTenant(root: string, code: string): Tenant {
   const tenant = validate(TenantSchema, readJson(file), file);
   if (tenant.code !== code) {
     throw new TenantFileError(`${relative(process.cwd(), file)}: code: "${tenant.code}" harus sama dengan nama folder "${code}"`);
+  }
+  // Every text colour the theme derives must read at WCAG AA on its ground; name each pair that cannot.
+  const problems = themeProblems(themeVariables(tenant.setting.css));
+  if (problems.length) {
+    throw new TenantFileError(
+      `${relative(process.cwd(), file)}: setting.css: warna tema tidak mencapai kontras WCAG AA:\n${problems.map((line) => `  ${line}`).join('\n')}`,
+    );
   }
   return tenant;
 }

@@ -1,38 +1,164 @@
+import { clampChroma, converter, formatHex, interpolate, wcagContrast } from 'culori';
 import type { SiteCss } from '~/contract/settings';
 import { type FontName, fontStack } from './fonts';
-
-/** Relative luminance of a #rgb/#rrggbb colour (WCAG 2.x). */
-export function luminance(hex: string): number {
-  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
-  const channels = [1, 3, 5].map((i) => Number.parseInt(full.slice(i, i + 2), 16) / 255);
-  const [r = 0, g = 0, b = 0] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** Text colour (near-black or white) that reads best on a background colour. */
-export function contrastText(background: string): string {
-  const onWhite = 1.05 / (luminance(background) + 0.05);
-  const onDark = (luminance(background) + 0.05) / (luminance('#111418') + 0.05);
-  return onWhite >= onDark ? '#ffffff' : '#111418';
-}
-
-const COLOR_KEYS = ['primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark'] as const;
+import type { Ground } from './grounds';
 
 /**
- * CSS custom properties for a tenant's css setting: `--clr-<name>` for the eight colours,
- * `--clr-<name>-contrast` for text on them, and `--ft-primary` / `--ft-secondary` font stacks.
+ * A tenant's theme as CSS custom properties, accessible by construction. The brand colours stay as
+ * they are for fills and accents (`--clr-<name>`); every place the theme shows text gets a shade
+ * derived from them that meets WCAG AA on each ground it appears on, keeping the colour's hue
+ * (OKLCH lightness moves, hue stays, chroma is clamped to sRGB). `THEME_PAIRS` lists every
+ * text/ground pair the stylesheets use; `themeProblems` checks them all, so a theme that cannot
+ * reach AA fails the build with the pair named instead of shipping unreadable text.
+ */
+
+/** WCAG 2 AA: normal text 4.5:1. (Large text needs 3:1; the theme holds all text to 4.5.) */
+export const AA_NORMAL = 4.5;
+
+const COLOR_KEYS = ['primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark'] as const;
+type ColorKey = (typeof COLOR_KEYS)[number];
+/** Colours that appear as text (links, chips, tags, figures); `light` and `dark` are grounds. */
+const ACCENT_KEYS = ['primary', 'secondary', 'success', 'info', 'warning', 'danger'] as const;
+
+const WHITE = '#ffffff';
+/** The near-black used for text on light fills. */
+const INK = '#111418';
+
+const toOklch = converter('oklch');
+
+/** Contrast ratio of two colours (WCAG 2.x relative luminance). */
+export function contrast(a: string, b: string): number {
+  return wcagContrast(a, b);
+}
+
+/** `color-mix(in srgb, a p, b)` as CSS computes it: `p` of `a` over `b`, in gamma-encoded sRGB. */
+export function mix(a: string, b: string, p: number): string {
+  return formatHex(interpolate([b, a], 'rgb')(p));
+}
+
+/** Text colour (white or near-black) that reads best on a fill. */
+export function contrastText(fill: string): string {
+  return contrast(WHITE, fill) >= contrast(INK, fill) ? WHITE : INK;
+}
+
+/**
+ * The shade of `color` nearest to it that reaches `target` against every ground, moving its OKLCH
+ * lightness `toward` dark (for light grounds) or light (for dark grounds); the colour itself when it
+ * already does. The result may still fall short when no shade can (the check reports it).
+ */
+export function textShade(color: string, grounds: readonly string[], toward: 'dark' | 'light', target = AA_NORMAL): string {
+  const passes = (candidate: string) => grounds.every((ground) => contrast(candidate, ground) >= target);
+  if (passes(color)) return formatHex(color) ?? color;
+  const base = toOklch(color);
+  if (!base) return color;
+  const at = (l: number) => formatHex(clampChroma({ ...base, l }, 'oklch')) ?? color;
+  // Binary search on lightness between the colour and the end it moves toward.
+  let near = base.l;
+  let far = toward === 'dark' ? 0 : 1;
+  if (!passes(at(far))) return at(far);
+  for (let step = 0; step < 24; step++) {
+    const middle = (near + far) / 2;
+    if (passes(at(middle))) far = middle;
+    else near = middle;
+  }
+  return at(far);
+}
+
+/** The grounds the stylesheets paint, by variable name. */
+function grounds(css: SiteCss): Record<string, string> {
+  return {
+    '--surface': WHITE,
+    '--surface-muted': mix(css.clr_light, WHITE, 0.14),
+    '--tint-primary': mix(css.clr_primary, WHITE, 0.1),
+    '--tint-secondary': mix(css.clr_secondary, WHITE, 0.12),
+    '--ground-dark': css.clr_dark,
+    '--ground-dark-raised': mix(WHITE, css.clr_dark, 0.07),
+  };
+}
+const LIGHT_GROUNDS = ['--surface', '--surface-muted', '--tint-primary', '--tint-secondary'] as const;
+const DARK_GROUNDS = ['--ground-dark', '--ground-dark-raised'] as const;
+
+/** A text/ground pair the stylesheets use: text variable, ground variable. */
+export type ThemePair = readonly [text: string, ground: string];
+
+/** Every text/ground pair the theme promises to keep at AA. */
+export const THEME_PAIRS: readonly ThemePair[] = [
+  ...LIGHT_GROUNDS.flatMap((ground) => [
+    ['--text', ground] as const,
+    ['--text-muted', ground] as const,
+    ...ACCENT_KEYS.map((key) => [`--clr-${key}-text`, ground] as const),
+  ]),
+  ...DARK_GROUNDS.flatMap((ground) => [
+    ['--text-on-dark', ground] as const,
+    ['--text-muted-on-dark', ground] as const,
+    ...ACCENT_KEYS.map((key) => [`--clr-${key}-on-dark`, ground] as const),
+  ]),
+  ...COLOR_KEYS.map((key) => [`--clr-${key}-contrast`, `--clr-${key}-fill`] as const),
+  ...COLOR_KEYS.map((key) => [`--clr-${key}-contrast`, `--clr-${key}-deep`] as const),
+];
+
+/**
+ * CSS custom properties for a tenant's css setting:
+ * - `--ft-primary`, `--ft-secondary`: font stacks;
+ * - `--clr-<name>`: the brand colour, for decoration: borders, icons, accents without text;
+ * - `--clr-<name>-fill`: the colour as a ground for text (buttons, badges, bands): the brand colour, or
+ *   the nearest shade of it its text reads on; `--clr-<name>-contrast`: that text (white or ink);
+ *   `--clr-<name>-deep`: the fill's far end for gradients (moved away from its text, so a gradient
+ *   only gains contrast);
+ * - `--clr-<accent>-text` / `--clr-<accent>-on-dark`: the colour as text on light / dark grounds;
+ * - the grounds themselves (`--surface-muted`, `--tint-*`, `--ground-dark*`) and body text shades.
  */
 export function themeVariables(css: SiteCss & { ft_primary: FontName; ft_secondary: FontName }): Record<string, string> {
+  const ground = grounds(css);
+  const light = LIGHT_GROUNDS.map((name) => ground[name] as string);
+  const dark = DARK_GROUNDS.map((name) => ground[name] as string);
   const vars: Record<string, string> = {
     '--ft-primary': fontStack(css.ft_primary),
     '--ft-secondary': fontStack(css.ft_secondary),
+    ...ground,
+    '--text': textShade(css.clr_dark, light, 'dark'),
+    '--text-muted': textShade(mix(css.clr_dark, WHITE, 0.72), light, 'dark'),
+    '--text-on-dark': WHITE,
+    '--text-muted-on-dark': textShade(mix(WHITE, css.clr_dark, 0.78), dark, 'light'),
   };
   for (const key of COLOR_KEYS) {
-    const value = css[`clr_${key}`];
+    const value = css[`clr_${key}` as `clr_${ColorKey}`];
+    const onFill = contrastText(value);
+    // A mid-tone that neither white nor ink reads on at AA moves just far enough away from its text.
+    const fill = textShade(value, [onFill], onFill === WHITE ? 'dark' : 'light');
     vars[`--clr-${key}`] = value;
-    vars[`--clr-${key}-contrast`] = contrastText(value);
+    vars[`--clr-${key}-fill`] = fill;
+    vars[`--clr-${key}-contrast`] = onFill;
+    // The deep end sits between the fill and the opposite of its text: 35% of the way.
+    vars[`--clr-${key}-deep`] = mix(onFill === WHITE ? INK : WHITE, fill, 0.35);
+  }
+  for (const key of ACCENT_KEYS) {
+    vars[`--clr-${key}-text`] = textShade(css[`clr_${key}`], light, 'dark');
+    vars[`--clr-${key}-on-dark`] = textShade(css[`clr_${key}`], dark, 'light');
   }
   return vars;
+}
+
+/** The colour of each ground a section can sit on (see grounds.ts), from a theme's variables. */
+export function groundColours(vars: Record<string, string>): Record<Ground, string> {
+  const of = (name: string) => vars[name] ?? WHITE;
+  return {
+    light: of('--surface'),
+    muted: of('--surface-muted'),
+    dark: of('--ground-dark'),
+    primary: of('--clr-primary-fill'),
+    secondary: of('--clr-secondary-fill'),
+  };
+}
+
+/** Pairs of a theme below AA, described for a build error: `--clr-primary-contrast (#fff) di atas --clr-primary (#eee): 1.1:1`. */
+export function themeProblems(vars: Record<string, string>): string[] {
+  return THEME_PAIRS.flatMap(([text, ground]) => {
+    const [fore, back] = [vars[text], vars[ground]];
+    if (!fore || !back) return [`${text} di atas ${ground}: variabel tidak ada`];
+    const ratio = contrast(fore, back);
+    return ratio >= AA_NORMAL ? [] : [`${text} (${fore}) di atas ${ground} (${back}): ${ratio.toFixed(2)}:1, perlu ${AA_NORMAL}:1`];
+  });
 }
 
 /** The variables as a `:root{…}` rule for a `<style>` element. */

@@ -1,17 +1,26 @@
+import type { Ground } from './grounds';
 import type { Variant } from './layouts';
+
+/** A kind of content a tenant may publish; a link to its list is shown only when the tenant has some. */
+export type ContentSection = 'news' | 'blog' | 'podcasts' | 'tulisan-temans' | 'event' | 'program' | 'gallery' | 'portfolio' | 'careers';
 
 export interface NavLink {
   label: string;
   href: string;
+  /** The content the link's page lists: without any, the link is left out of that tenant's site. */
+  needs?: ContentSection;
 }
 
-/** The chrome a site variant wraps every page in. */
+/** The chrome a site variant wraps every page in, and its one navigation table. */
 export interface VariantChrome {
-  /** Which header component, and its colour tone. */
-  header: { style: 'bar' | 'centered'; tone: 'light' | 'dark' | 'brand'; badge?: string };
-  /** Which footer component, and its colour tone. */
-  footer: { style: 'columns' | 'band'; tone: 'dark' | 'light' | 'brand' };
+  /** Which header component, the ground it sits on, and an optional badge beside the logo. */
+  header: { style: 'bar' | 'centered'; ground: Ground; badge?: string };
+  /** Which footer component and its ground. */
+  footer: { style: 'columns' | 'band'; ground: Ground };
+  /** The header's links, in order (the footer repeats them). */
   nav: NavLink[];
+  /** Every other section of the site, listed in the footer under "Jelajahi". */
+  explore: NavLink[];
   cta: NavLink;
   /** A quieter second action beside the call to action. */
   secondary?: NavLink;
@@ -21,133 +30,148 @@ const about = { label: 'Tentang', href: '/About' };
 const register = { label: 'Daftar', href: '/Register' };
 const login = { label: 'Masuk', href: '/Login' };
 const appointment = { label: 'Buat Janji Temu', href: '/Make-Appointment' };
+const video = { label: 'Video', href: '/Video' };
+
+/** The content sections, as every variant links them (news has a second, Indonesian address). */
+const section = {
+  news: { label: 'Berita', href: '/News', needs: 'news' },
+  berita: { label: 'Berita', href: '/Berita', needs: 'news' },
+  blog: { label: 'Blog', href: '/Blog', needs: 'blog' },
+  podcasts: { label: 'Podcast', href: '/Podcasts', needs: 'podcasts' },
+  tulisan: { label: 'Tulisan Teman', href: '/Tulisan-Temans', needs: 'tulisan-temans' },
+  events: { label: 'Event', href: '/Event', needs: 'event' },
+  programs: { label: 'Program', href: '/Event/Program', needs: 'program' },
+  gallery: { label: 'Galeri', href: '/Gallery', needs: 'gallery' },
+  portfolio: { label: 'Portofolio', href: '/Portfolio', needs: 'portfolio' },
+  careers: { label: 'Karier', href: '/Career', needs: 'careers' },
+  jobs: { label: 'Lowongan', href: '/Event/Careers', needs: 'careers' },
+} as const satisfies Record<string, NavLink>;
+
+/** Every content section, News under its English address; a variant's header picks from these. */
+const allSections = (news: NavLink = section.news): NavLink[] => [
+  news,
+  section.blog,
+  section.podcasts,
+  section.tulisan,
+  section.events,
+  section.programs,
+  section.gallery,
+  section.portfolio,
+  section.careers,
+  section.jobs,
+];
 
 /** Header, footer and navigation of each site variant. */
 export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
   main: {
-    header: { style: 'bar', tone: 'light' },
-    footer: { style: 'columns', tone: 'dark' },
+    header: { style: 'bar', ground: 'light' },
+    footer: { style: 'columns', ground: 'dark' },
     nav: [
       { label: 'Layanan Pelatihan', href: '/Training-Services' },
-      { label: 'Talent Hiring', href: '/Talent-Hiring' },
+      section.programs,
+      section.events,
+      section.news,
       { label: 'Harga', href: '/Pricing' },
-      { label: 'Klien', href: '/Clients' },
       about,
     ],
+    explore: [...allSections(), { label: 'Talent Hiring', href: '/Talent-Hiring' }],
     cta: appointment,
     secondary: login,
   },
   foundation: {
-    header: { style: 'centered', tone: 'light' },
-    footer: { style: 'columns', tone: 'brand' },
-    nav: [
-      about,
+    header: { style: 'centered', ground: 'light' },
+    footer: { style: 'columns', ground: 'primary' },
+    nav: [about, section.programs, section.portfolio, section.blog, { label: 'Metamorfosa', href: '/Metamorfosa' }],
+    explore: [
+      ...allSections(),
       { label: 'Untuk Kampus', href: '/Campus' },
       { label: 'Untuk Pemerintahan', href: '/Government' },
       { label: 'Untuk Perusahaan', href: '/Corporates' },
-      { label: 'Metamorfosa', href: '/Metamorfosa' },
     ],
     cta: { label: 'Ajak Berkolaborasi', href: '/Collaboration' },
   },
   'coding-school': {
-    header: { style: 'bar', tone: 'dark' },
-    footer: { style: 'band', tone: 'dark' },
-    nav: [
-      { label: 'Pelatihan', href: '/Training-Services' },
-      { label: 'Silabus', href: '/Training-Services/Syllabus' },
-      { label: 'Video', href: '/Video' },
-      about,
-    ],
+    header: { style: 'bar', ground: 'dark' },
+    footer: { style: 'band', ground: 'dark' },
+    nav: [section.programs, section.berita, section.events, section.gallery, { label: 'Silabus', href: '/Training-Services/Syllabus' }],
+    explore: [...allSections(section.berita), { label: 'Pelatihan', href: '/Training-Services' }, video],
     cta: register,
     secondary: login,
   },
   community: {
-    header: { style: 'bar', tone: 'brand' },
-    footer: { style: 'band', tone: 'brand' },
-    nav: [
-      about,
-      { label: 'Jaringan', href: '/Network' },
-      { label: 'Video', href: '/Video' },
-      { label: 'Kolaborasi', href: '/Collaboration' },
-    ],
+    header: { style: 'bar', ground: 'primary' },
+    footer: { style: 'band', ground: 'secondary' },
+    nav: [about, section.events, section.gallery, video, { label: 'Kolaborasi', href: '/Collaboration' }],
+    explore: allSections(),
     cta: register,
   },
   innovation: {
-    header: { style: 'bar', tone: 'light' },
-    footer: { style: 'columns', tone: 'dark' },
-    nav: [
-      about,
-      { label: 'Aksara', href: '/Aksara' },
-      { label: 'Jaringan', href: '/Network' },
-      { label: 'Kolaborasi', href: '/Collaboration' },
-    ],
+    header: { style: 'bar', ground: 'light' },
+    footer: { style: 'columns', ground: 'dark' },
+    nav: [about, { label: 'Aksara', href: '/Aksara' }, section.news, section.events, { label: 'Kolaborasi', href: '/Collaboration' }],
+    explore: allSections(),
     cta: appointment,
   },
   aksara: {
-    header: { style: 'centered', tone: 'light' },
-    footer: { style: 'band', tone: 'light' },
+    header: { style: 'centered', ground: 'light' },
+    footer: { style: 'band', ground: 'muted' },
     nav: [
       { label: 'Program Aksara', href: '/Aksara' },
       about,
+      section.events,
+      section.blog,
       { label: 'Metamorfosa', href: '/Metamorfosa' },
-      { label: 'Video', href: '/Video' },
     ],
+    explore: [...allSections(), video],
     cta: register,
   },
   scholarship: {
-    header: { style: 'bar', tone: 'light' },
-    footer: { style: 'columns', tone: 'brand' },
+    header: { style: 'bar', ground: 'light' },
+    footer: { style: 'columns', ground: 'primary' },
     nav: [
       about,
       { label: 'Cakupan Beasiswa', href: '/Pricing' },
+      section.programs,
+      section.news,
       { label: 'Untuk Kampus', href: '/Campus' },
-      { label: 'Ketentuan', href: '/Terms-And-Conditions' },
     ],
+    explore: [...allSections(), { label: 'Ketentuan', href: '/Terms-And-Conditions' }],
     cta: { label: 'Daftar Beasiswa', href: '/Register' },
   },
   alpha: {
-    header: { style: 'bar', tone: 'dark' },
-    footer: { style: 'columns', tone: 'dark' },
+    header: { style: 'bar', ground: 'dark' },
+    footer: { style: 'columns', ground: 'dark' },
     nav: [
       { label: 'Pelatihan', href: '/Training-Services' },
-      { label: 'Silabus', href: '/Training-Services/Syllabus' },
+      section.programs,
+      section.news,
       { label: 'Talent Hiring', href: '/Talent-Hiring' },
       about,
     ],
+    explore: [...allSections(), { label: 'Silabus', href: '/Training-Services/Syllabus' }],
     cta: register,
     secondary: login,
   },
   bharabas: {
-    header: { style: 'bar', tone: 'dark', badge: 'On Air' },
-    footer: { style: 'band', tone: 'dark' },
-    nav: [
-      about,
-      { label: 'Video', href: '/Video' },
-      { label: 'Jaringan', href: '/Network' },
-      { label: 'Kolaborasi', href: '/Collaboration' },
-    ],
+    header: { style: 'bar', ground: 'dark', badge: 'On Air' },
+    footer: { style: 'band', ground: 'dark' },
+    nav: [section.podcasts, section.tulisan, section.news, section.events, video, about],
+    explore: [...allSections(), { label: 'Kolaborasi', href: '/Collaboration' }],
     cta: { label: 'Gabung Komunitas', href: '/Register' },
   },
   'creative-space': {
-    header: { style: 'bar', tone: 'light' },
-    footer: { style: 'band', tone: 'brand' },
-    nav: [
-      { label: 'Bandung', href: '/Bandung' },
-      { label: 'Jakarta', href: '/Jakarta' },
-      about,
-      { label: 'Kolaborasi', href: '/Collaboration' },
-    ],
+    header: { style: 'bar', ground: 'light' },
+    // A dark ground: the brand's teal would swallow the teal of its own mark.
+    footer: { style: 'band', ground: 'dark' },
+    nav: [{ label: 'Bandung', href: '/Bandung' }, { label: 'Jakarta', href: '/Jakarta' }, section.events, section.gallery, about],
+    explore: [...allSections(), { label: 'Kolaborasi', href: '/Collaboration' }],
     cta: appointment,
   },
   elevate: {
-    header: { style: 'bar', tone: 'brand' },
-    footer: { style: 'columns', tone: 'dark' },
-    nav: [
-      { label: 'Program', href: '/Training-Services' },
-      { label: 'Harga', href: '/Pricing' },
-      { label: 'Talent Hiring', href: '/Talent-Hiring' },
-      about,
-    ],
+    header: { style: 'bar', ground: 'primary' },
+    footer: { style: 'columns', ground: 'dark' },
+    nav: [section.programs, { label: 'Harga', href: '/Pricing' }, { label: 'Talent Hiring', href: '/Talent-Hiring' }, section.news, about],
+    explore: allSections(),
     cta: { label: 'Mulai Belajar', href: '/Register' },
     secondary: login,
   },
@@ -173,3 +197,29 @@ export const FOOTER_GROUPS: { title: string; links: NavLink[] }[] = [
     ],
   },
 ];
+
+/** A variant's navigation for one tenant: only links whose section the tenant publishes. */
+export interface SiteNavigation {
+  nav: NavLink[];
+  /** Footer groups, each address once across the whole footer. */
+  footer: { title: string; links: NavLink[] }[];
+}
+
+/** The navigation a tenant's pages show: the variant's table less the sections it does not publish. */
+export function siteNavigation(chrome: VariantChrome, published: ReadonlySet<ContentSection>): SiteNavigation {
+  const shown = (link: NavLink) => !link.needs || published.has(link.needs);
+  const seen = new Set<string>();
+  const once = (links: NavLink[]) =>
+    links.filter((link) => {
+      if (!shown(link) || seen.has(link.href)) return false;
+      seen.add(link.href);
+      return true;
+    });
+  // Company and help links keep their own groups; "Jelajahi" gets the rest, header links first.
+  for (const group of FOOTER_GROUPS) for (const link of group.links) seen.add(link.href);
+  const explore = once([...chrome.nav, ...chrome.explore]);
+  return {
+    nav: chrome.nav.filter(shown),
+    footer: [{ title: 'Jelajahi', links: explore }, ...FOOTER_GROUPS].filter((group) => group.links.length > 0),
+  };
+}

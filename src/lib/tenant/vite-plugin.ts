@@ -1,11 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { FONTS } from './fonts';
+import { GROUNDS } from './grounds';
 import { loadTenant, loadTenantContent } from './load';
+import { logoForGround } from './logos';
+import { groundColours, themeVariables } from './theme';
 
 /**
  * Exposes the tenant chosen for this build to pages as virtual modules, validated once:
- * - `virtual:lms/tenant`: the tenant, its site info and home copy, and hashed URLs of its logos;
+ * - `virtual:lms/tenant`: the tenant, its site info and home copy, hashed URLs of its logos and which
+ *   logo shows best on each ground;
  * - `virtual:lms/fonts`: the @fontsource CSS of the tenant's two fonts (self-hosted, hashed);
  * - `virtual:lms/api`: the API bases and public client credentials of the tenant's site, computed
  *   only when an island imports it.
@@ -32,6 +37,11 @@ export function tenantPlugin(root: string, code: string, apiConfig: () => unknow
       for (const file of ['tenant.json', 'content/site.json', 'content/home.json']) this.addWatchFile(join(dir, file));
       const asset = (path: string) => (/^https?:\/\//.test(path) ? JSON.stringify(path) : `${JSON.stringify(`${join(dir, path)}?url`)}`);
       const { logoDark, logoLight, favicon } = tenant.setting;
+      const svgSource = (path: string) =>
+        /^https?:\/\//.test(path) || !path.endsWith('.svg') ? null : readFileSync(join(dir, path), 'utf8');
+      const sources = { dark: svgSource(logoDark), light: svgSource(logoLight) };
+      const colours = groundColours(themeVariables(tenant.setting.css));
+      const logoOnGround = Object.fromEntries(GROUNDS.map((ground) => [ground, logoForGround(colours[ground], sources)]));
       return [
         `import logoDark from ${asset(logoDark)};`,
         `import logoLight from ${asset(logoLight)};`,
@@ -43,6 +53,7 @@ export function tenantPlugin(root: string, code: string, apiConfig: () => unknow
         `export const site = ${JSON.stringify(site)};`,
         `export const home = ${JSON.stringify(home)};`,
         'export const assets = { logoDark, logoLight, favicon, faviconSource };',
+        `export const logoOnGround = ${JSON.stringify(logoOnGround)};`,
       ].join('\n');
     },
   };

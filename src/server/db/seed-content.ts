@@ -62,6 +62,8 @@ export async function seedContent(db: Db, lmsId: string, items: TenantItems): Pr
               endsAt: post.endsAt,
               location: post.location,
               registrationUrl: post.registrationUrl,
+              registrationOpensAt: post.registrationOpensAt,
+              registrationClosesAt: post.registrationClosesAt,
             }).filter(([, value]) => value !== undefined),
           ),
           publishedAt: new Date(post.publishedAt),

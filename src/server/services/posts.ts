@@ -86,7 +86,10 @@ export async function listPosts(db: Db, lmsId: string, filter: ListFilter, now =
   if (filter.excludeId !== undefined) conditions.push(ne(posts.id, filter.excludeId));
   if (filter.isParent !== undefined) conditions.push(filter.isParent ? isNull(posts.parentId) : isNotNull(posts.parentId));
   const where = and(...conditions);
+  const starts = sql`coalesce((${posts.details}->>'startsAt')::timestamptz, ${posts.publishedAt})`;
+  const ended = sql`coalesce((${posts.details}->>'endsAt')::timestamptz, (${posts.details}->>'startsAt')::timestamptz, ${posts.publishedAt}) < now()`;
   const order = {
+    schedule: [asc(ended), sql`case when ${ended} then null else ${starts} end asc`, sql`${starts} desc`, desc(posts.id)],
     newest: [desc(posts.publishedAt), desc(posts.id)],
     oldest: [asc(posts.publishedAt), asc(posts.id)],
     popular: [desc(posts.views), desc(posts.publishedAt)],

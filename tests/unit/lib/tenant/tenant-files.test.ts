@@ -1,17 +1,30 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FOREIGN_RUPIAH } from '~/lib/format/money';
 import { resolveVariant } from '~/lib/tenant/layouts';
 import { listTenantCodes, loadTenant, loadTenantContent, readPageFrontMatter, SHARED_DIR } from '~/lib/tenant/load';
+import { loadTenantItems } from '~/lib/tenant/load-items';
 
 /** Every tenant the product ships must load, so a broken demo never reaches a build. */
 const root = join(process.cwd(), 'tenants');
 
-function markdownFiles(dir: string): string[] {
+function filesOf(dir: string, endings: RegExp): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.md'))
+    .filter((name) => endings.test(name))
     .map((name) => join(dir, name));
+}
+const markdownFiles = (dir: string) => filesOf(dir, /\.md$/);
+/** Every file of copy a tenant (or the shared folder) writes: pages, posts and item lists. */
+const copyFiles = (code: string) => filesOf(join(root, code, 'content'), /\.(md|html|json)$/);
+/** Lines of a file that match a pattern, as `file:line: text`, for a message that says where. */
+function linesMatching(files: string[], pattern: RegExp): string[] {
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim().slice(0, 120)}`] : [])),
+  );
 }
 
 describe('shipped tenants', () => {
@@ -51,5 +64,23 @@ describe('shipped tenants', () => {
     for (const file of markdownFiles(join(root, code, 'content', 'pages'))) {
       expect(() => readPageFrontMatter(file), file).not.toThrow();
     }
+  });
+
+  it.each(codes)('%s: posts, categories, gallery, careers and portfolio load and cross-check', (code) => {
+    expect(() => loadTenantItems(root, code)).not.toThrow();
+  });
+
+  it.each([SHARED_DIR, ...codes])('%s: rupiah is written one way (Rp4.500.000), as lib/format writes it', (code) => {
+    expect(linesMatching(copyFiles(code), FOREIGN_RUPIAH)).toEqual([]);
+  });
+
+  it("shared copy addresses readers through the voice tokens, never in one brand's voice", () => {
+    expect(linesMatching(copyFiles(SHARED_DIR), /\b(Anda|kamu|Kamu)\b/)).toEqual([]);
+  });
+
+  it.each(codes)("%s: the tenant's own copy keeps its voice", (code) => {
+    const { voice } = loadTenantContent(root, code).site;
+    const other = voice === 'Anda' ? /\b(kamu|Kamu)\b/ : /\bAnda\b/;
+    expect(linesMatching(copyFiles(code), other)).toEqual([]);
   });
 });

@@ -1,30 +1,85 @@
+import { converter } from 'culori';
 import { describe, expect, it } from 'vitest';
 import { SiteCssSchema } from '~/contract/settings';
 import { FONT_NAMES, fontStack } from '~/lib/tenant/fonts';
-import { contrastText, luminance, themeRule, themeVariables } from '~/lib/tenant/theme';
+import { listTenantCodes, loadTenant } from '~/lib/tenant/load';
+import {
+  AA_NORMAL,
+  contrast,
+  contrastText,
+  mix,
+  THEME_PAIRS,
+  textShade,
+  themeProblems,
+  themeRule,
+  themeVariables,
+} from '~/lib/tenant/theme';
 
-const DARK_TEXT = '#111418';
+const INK = '#111418';
 const css = { ...SiteCssSchema.parse({}), ft_primary: 'Raleway', ft_secondary: 'Fraunces' } as const;
+const hueOf = (hex: string) => converter('oklch')(hex)?.h ?? 0;
 
 describe('themeVariables', () => {
   const vars = themeVariables(css);
 
-  it('emits a colour and its contrast text for each of the eight colours', () => {
+  it('keeps each brand colour as it is, for fills and accents, with white or ink text on it', () => {
     for (const name of ['primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark']) {
       expect(vars[`--clr-${name}`]).toMatch(/^#[0-9a-fA-F]{6}$/);
-      expect([DARK_TEXT, '#ffffff']).toContain(vars[`--clr-${name}-contrast`]);
+      expect([INK, '#ffffff']).toContain(vars[`--clr-${name}-contrast`]);
     }
     expect(vars['--clr-primary']).toBe('#2096C4');
     expect(vars['--clr-dark']).toBe('#212529');
     expect(vars['--clr-dark-contrast']).toBe('#ffffff');
-    expect(vars['--clr-light-contrast']).toBe(DARK_TEXT);
-    expect(Object.keys(vars)).toHaveLength(18);
+    expect(vars['--clr-light-contrast']).toBe(INK);
+  });
+
+  it('derives text shades of the brand colours that read at AA, keeping their hue (the demo blue was 3.86:1 on white)', () => {
+    expect(contrast('#2F80ED', '#ffffff')).toBeLessThan(AA_NORMAL);
+    const link = vars['--clr-secondary-text'] as string;
+    expect(contrast(link, '#ffffff')).toBeGreaterThanOrEqual(AA_NORMAL);
+    expect(contrast(link, vars['--surface-muted'] as string)).toBeGreaterThanOrEqual(AA_NORMAL);
+    expect(Math.abs(hueOf(link) - hueOf('#2F80ED'))).toBeLessThan(8);
+  });
+
+  it('keeps a colour that already reads as text unchanged', () => {
+    expect(textShade('#1B3A6B', ['#ffffff'], 'dark')).toBe('#1b3a6b');
+  });
+
+  it('meets AA on every text/ground pair it promises, for every shipped tenant', () => {
+    for (const code of listTenantCodes('tenants')) {
+      const theme = themeVariables(loadTenant('tenants', code).setting.css);
+      expect(themeProblems(theme), code).toEqual([]);
+      for (const [text, ground] of THEME_PAIRS) {
+        expect(contrast(theme[text] as string, theme[ground] as string), `${code} ${text} on ${ground}`).toBeGreaterThanOrEqual(AA_NORMAL);
+      }
+    }
+  });
+
+  it('fixes the brand colours the audit found unreadable as text (lime, amber, gold, cyan, teal)', () => {
+    for (const colour of ['#A3E635', '#FFC107', '#C9A227', '#06B6D4', '#1AA6A0']) {
+      const theme = themeVariables({ ...css, clr_secondary: colour });
+      expect(contrast(theme['--clr-secondary-text'] as string, '#ffffff'), colour).toBeGreaterThanOrEqual(AA_NORMAL);
+      expect(contrast(theme['--clr-secondary-on-dark'] as string, theme['--ground-dark'] as string), colour).toBeGreaterThanOrEqual(
+        AA_NORMAL,
+      );
+    }
+  });
+
+  it('moves a mid-tone fill just enough for its text to read (Jong Kreatif pink with white text was 4.42:1)', () => {
+    const theme = themeVariables({ ...css, clr_primary: '#E0218A' });
+    expect(theme['--clr-primary']).toBe('#E0218A');
+    expect(contrast(theme['--clr-primary-contrast'] as string, theme['--clr-primary-fill'] as string)).toBeGreaterThanOrEqual(AA_NORMAL);
+    expect(contrast(theme['--clr-primary-fill'] as string, '#E0218A')).toBeLessThan(1.2);
+  });
+
+  it('names each pair a theme cannot bring to AA: white text on a "dark" colour that is light', () => {
+    const problems = themeProblems(themeVariables({ ...css, clr_dark: '#adb5bd' }));
+    expect(problems.join('\n')).toMatch(/--text-on-dark \(#ffffff\) di atas --ground-dark \(#adb5bd\): \d\.\d\d:1, perlu 4\.5:1/);
   });
 
   it('emits font stacks led by the self-hosted variable font', () => {
     expect(vars['--ft-primary']).toBe(fontStack('Raleway'));
     expect(vars['--ft-primary']?.startsWith("'Raleway Variable', 'Raleway', ")).toBe(true);
-    expect(vars['--ft-primary']).toMatch(/sans-serif$/);
     expect(vars['--ft-secondary']).toMatch(/^'Fraunces Variable'.*serif$/);
   });
 
@@ -34,19 +89,18 @@ describe('themeVariables', () => {
   });
 });
 
-describe('contrastText', () => {
+describe('contrastText and mix', () => {
   it.each(['#000', '#000000', '#212529', '#1a237e', '#6a1b9a'])('white text on dark %s', (bg) => {
     expect(contrastText(bg)).toBe('#ffffff');
   });
 
   it.each(['#fff', '#ffffff', '#adb5bd', '#ffff00', '#2dce89'])('dark text on light %s', (bg) => {
-    expect(contrastText(bg)).toBe(DARK_TEXT);
+    expect(contrastText(bg)).toBe(INK);
   });
 
-  it('reads #rgb like #rrggbb', () => {
-    expect(luminance('#abc')).toBeCloseTo(luminance('#aabbcc'));
-    expect(luminance('#000')).toBe(0);
-    expect(luminance('#fff')).toBeCloseTo(1);
+  it('mixes as CSS color-mix in srgb does', () => {
+    expect(mix('#000000', '#ffffff', 0.5)).toBe('#808080');
+    expect(mix('#2096C4', '#ffffff', 0)).toBe('#ffffff');
   });
 });
 

@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { tenantOf } from './support';
+
+/**
+ * Runs for every live tenant: the main page types pass axe (WCAG 2 A and AA) with zero violations,
+ * and no page type scrolls sideways on a 320 px or 390 px phone.
+ */
+
+/** The first item a list page links to (a news post, an event), so each tenant's own content is checked. */
+async function firstItem(page: Page, list: string): Promise<string | undefined> {
+  await page.goto(list);
+  return (
+    (await page
+      .locator('main .content-card__title a')
+      .first()
+      .getAttribute('href')
+      .catch(() => null)) ?? undefined
+  );
+}
+
+/** Addresses of every page type a tenant has: fixed pages, content lists, one item of each, and the 404 page. */
+async function pageTypes(page: Page): Promise<string[]> {
+  const items: (string | undefined)[] = [];
+  for (const list of ['/News', '/Event', '/Event/Program', '/Blog', '/Podcasts']) items.push(await firstItem(page, list));
+  return [
+    '/',
+    '/About',
+    '/Pricing',
+    '/Make-Appointment',
+    '/Privacy-Policy',
+    '/News',
+    '/Event',
+    '/Event/Program',
+    '/Blog',
+    '/Gallery',
+    '/Portfolio',
+    '/Career',
+    '/Event/Careers',
+    '/halaman-yang-tidak-ada',
+    ...items.filter((href): href is string => href !== undefined),
+  ];
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+test('home, About, News, a news post, Event, Gallery, Pricing and 404 pass axe with zero violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  const post = await firstItem(page, '/News');
+  expect(post, 'the tenant publishes at least one news post').toBeTruthy();
+  const found: string[] = [];
+  for (const path of ['/', '/About', '/News', post as string, '/Event', '/Gallery', '/Pricing', '/halaman-yang-tidak-ada']) {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    for (const violation of violations) {
+      for (const node of violation.nodes.slice(0, 4)) {
+        found.push(`${path} ${violation.id} ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join('').trim()}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
+});
+
+for (const width of [320, 390]) {
+  test(`no page type scrolls sideways at ${width} px`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    const wide: string[] = [];
+    for (const path of await pageTypes(page)) {
+      await page.goto(path);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      if (scrollWidth > clientWidth) wide.push(`${path}: ${scrollWidth} px > ${clientWidth} px`);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+}
+
+test('on a 390 px phone the menu opens on every header and each of its links leads to its page', async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const tenant = tenantOf(testInfo);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const toggle = page.locator('header summary', { hasText: 'Buka menu' });
+  await expect(toggle).toBeVisible();
+  const drawer = page.getByRole('navigation', { name: 'Navigasi utama (menu)' });
+  await toggle.click();
+  await expect(drawer).toBeVisible();
+  const links = await drawer
+    .getByRole('link')
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => ({ name: anchor.textContent?.trim() ?? '', href: anchor.getAttribute('href') ?? '' })),
+    );
+  expect(links.length, `${tenant.code}: menu links`).toBeGreaterThan(2);
+  for (const { name, href } of links) {
+    await page.goto('/');
+    await toggle.click();
+    const link = drawer.getByRole('link', { name, exact: true });
+    // The link must be the topmost thing at its spot: a tap reaches it, not the page under the menu.
+    await link.click({ trial: false });
+    await expect(page, `${tenant.code}: "${name}"`).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    const response = await page.request.get(href);
+    expect(response.status(), `${tenant.code}: ${href}`).toBe(200);
+  }
+  await context.close();
+});
