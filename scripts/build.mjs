@@ -4,7 +4,7 @@
 // dist/<code>/build.json, and the server bundle dist/_server/main.mjs that `npm start` runs.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { tenantArgs } from './lib/args.mjs';
 import { brokenLinks } from './lib/check-links.mjs';
 import { bundleForNode } from './lib/load-ts.mjs';
@@ -39,7 +39,8 @@ export async function buildTenant(code) {
     process.exit(1);
   }
   process.stderr.write(result.stderr);
-  const dist = join(root, 'dist', code);
+  // Astro writes where DIST_DIR says (astro.config.ts); the steps after it work on the same folder.
+  const dist = join(resolve(root, process.env.DIST_DIR || 'dist'), code);
   const media = await buildMedia(code, join(dist, 'client'));
   const broken = brokenLinks(join(dist, 'client'));
   if (broken.length > 0) {

@@ -18,7 +18,7 @@ import {
   SlugSchema,
 } from './content-items';
 import { fillCopyDeep } from './copy-tokens';
-import { loadTenant, loadTenantContent, SHARED_DIR, TenantFileError } from './load';
+import { loadSiteInfo, loadTenant, SHARED_DIR, TenantFileError } from './load';
 import { describeIssues } from './schema';
 
 /**
@@ -147,7 +147,7 @@ function postProblems(post: PostRecord, categories: TenantItems['categories'], p
  * every broken reference (unknown category or parent, missing image) at once.
  */
 export function loadTenantItems(root: string, code: string): TenantItems {
-  const context = { title: loadTenant(root, code).setting.title, voice: loadTenantContent(root, code).site.voice };
+  const context = { title: loadTenant(root, code).setting.title, voice: loadSiteInfo(root, code).voice };
   const dirs = [join(root, SHARED_DIR, 'content'), join(root, code, 'content')] as const;
   const [sharedCategories, ownCategories] = dirs.map((dir) => readItemsFile(join(dir, 'categories.json'), CategoriesFileSchema, {}));
   const categories = Object.fromEntries(

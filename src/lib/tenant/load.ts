@@ -60,13 +60,16 @@ export function loadTenant(root: string, code: string): Tenant {
   return tenant;
 }
 
+/** Reads and validates the tenant's `content/site.json`: who it is and how it addresses readers. */
+export function loadSiteInfo(root: string, code: string) {
+  const file = join(root, code, 'content', 'site.json');
+  return validate(SiteInfoSchema, readJson(file), file);
+}
+
 /** Reads and validates the tenant's `content/site.json` and `content/home.json`. */
 export function loadTenantContent(root: string, code: string) {
-  const dir = join(root, code, 'content');
-  return {
-    site: validate(SiteInfoSchema, readJson(join(dir, 'site.json')), join(dir, 'site.json')),
-    home: validate(HomeSchema, readJson(join(dir, 'home.json')), join(dir, 'home.json')),
-  };
+  const home = join(root, code, 'content', 'home.json');
+  return { site: loadSiteInfo(root, code), home: validate(HomeSchema, readJson(home), home) };
 }
 
 /** Front matter of a Markdown page, validated; used by tests and tools outside Astro. */

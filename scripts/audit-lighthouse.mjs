@@ -1,0 +1,85 @@
+// Lighthouse (mobile, its default) on pages of one built tenant (TENANT or --tenant, default demo):
+// starts the real server on loopback with a throwaway database and Debian's Chromium, audits the home
+// page, /News and the newest news post, and prints each category's score. `npm run audit:lighthouse`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { tenantArgs } from './lib/args.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const { tenant } = tenantArgs();
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const port = 4600 + Math.floor(Math.random() * 300);
+const debugPort = 9300 + Math.floor(Math.random() * 300);
+const origin = `http://127.0.0.1:${port}`;
+
+/** Polls a URL until it answers, for at most `seconds`. */
+async function waitFor(url, seconds) {
+  for (let tries = 0; tries < seconds * 5; tries++) {
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} tidak menjawab dalam ${seconds} detik`);
+}
+
+const server = spawn(process.execPath, [join(root, 'dist/_server/main.mjs')], {
+  env: { ...process.env, TENANT: tenant, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const profile = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+const browser = spawn(
+  chromium,
+  [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    `--user-data-dir=${profile}`,
+    `--remote-debugging-port=${debugPort}`,
+    'about:blank',
+  ],
+  { stdio: 'ignore' },
+);
+
+try {
+  await waitFor(`${origin}/api/health`, 60);
+  await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30);
+  const news = await (await fetch(`${origin}/News`)).text();
+  const post = /class="[^"]*content-card__title[^"]*"><a href="([^"]+)"/.exec(news)?.[1];
+  const paths = ['/', '/News', ...(post ? [post] : [])];
+  const rows = [];
+  for (const path of paths) {
+    const result = await lighthouse(`${origin}${path}`, { port: debugPort, output: 'json', logLevel: 'error' });
+    const categories = result?.lhr.categories ?? {};
+    const score = (name) => Math.round((categories[name]?.score ?? 0) * 100);
+    rows.push({
+      page: path,
+      accessibility: score('accessibility'),
+      'best practices': score('best-practices'),
+      seo: score('seo'),
+      performance: score('performance'),
+    });
+    const failed = Object.values(result?.lhr.audits ?? {}).filter(
+      (audit) =>
+        audit.score !== null && audit.score < 1 && result.lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id),
+    );
+    for (const audit of failed) console.log(`  ${path}: aksesibilitas — ${audit.id}: ${audit.title}`);
+  }
+  console.log(`Lighthouse (mobile) untuk tenant ${tenant}:`);
+  console.table(rows);
+} finally {
+  browser.kill();
+  server.kill();
+  rmSync(profile, { recursive: true, force: true });
+}
