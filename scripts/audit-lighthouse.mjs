@@ -56,7 +56,7 @@ try {
   await waitFor(`${origin}/api/health`, 60);
   await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30);
   const news = await (await fetch(`${origin}/News`)).text();
-  const post = /class="[^"]*content-card__title[^"]*"><a href="([^"]+)"/.exec(news)?.[1];
+  const post = /content-card__title[^>]*><a href="([^"]+)"/.exec(news)?.[1];
   const paths = ['/', '/News', ...(post ? [post] : [])];
   const rows = [];
   for (const path of paths) {
@@ -79,7 +79,11 @@ try {
   console.log(`Lighthouse (mobile) untuk tenant ${tenant}:`);
   console.table(rows);
 } finally {
-  browser.kill();
   server.kill();
-  rmSync(profile, { recursive: true, force: true });
+  // Chromium writes to its profile until it has exited.
+  await new Promise((resolve) => {
+    browser.once('exit', resolve);
+    browser.kill();
+  });
+  rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
 }

@@ -17,11 +17,12 @@ test('home page shows the tenant in its own variant, logo and colours', async ({
   await expect(page.locator('footer')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
+  // The call to action is the brand's fill (or, on a brand-coloured ground, the ground's text colour).
   const cta = page.locator('main .btn--primary').first();
   const background = await cta.evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect([rgb(css.clr_primary), rgb('#ffffff')]).toContain(background);
-  const themed = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--clr-primary').trim());
-  expect(themed.toLowerCase()).toBe(css.clr_primary.toLowerCase());
+  const themeVar = (name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+  expect([rgb(await themeVar('--clr-primary-fill')), rgb(await themeVar('--clr-primary-contrast'))]).toContain(background);
+  expect((await themeVar('--clr-primary')).toLowerCase()).toBe(css.clr_primary.toLowerCase());
 
   await keepScreenshot(page, `${tenant.code}-home`);
 });

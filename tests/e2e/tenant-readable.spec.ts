@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { tenantOf } from './support';
+import { keepScreenshot, tenantOf } from './support';
 
 /**
  * Runs for every live tenant: the main page types pass axe (WCAG 2 A and AA) with zero violations,
@@ -10,13 +10,8 @@ import { tenantOf } from './support';
 /** The first item a list page links to (a news post, an event), so each tenant's own content is checked. */
 async function firstItem(page: Page, list: string): Promise<string | undefined> {
   await page.goto(list);
-  return (
-    (await page
-      .locator('main .content-card__title a')
-      .first()
-      .getAttribute('href')
-      .catch(() => null)) ?? undefined
-  );
+  const link = page.locator('main .content-card__title a').first();
+  return (await link.count()) > 0 ? ((await link.getAttribute('href')) ?? undefined) : undefined;
 }
 
 /** Addresses of every page type a tenant has: fixed pages, content lists, one item of each, and the 404 page. */
@@ -62,7 +57,7 @@ test('home, About, News, a news post, Event, Gallery, Pricing and 404 pass axe w
 });
 
 for (const width of [320, 390]) {
-  test(`no page type scrolls sideways at ${width} px`, async ({ browser }) => {
+  test(`no page type scrolls sideways at ${width} px`, async ({ browser }, testInfo) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
@@ -76,6 +71,16 @@ for (const width of [320, 390]) {
       if (scrollWidth > clientWidth) wide.push(`${path}: ${scrollWidth} px > ${clientWidth} px`);
     }
     expect(wide).toEqual([]);
+    if (width === 390) {
+      const { code } = tenantOf(testInfo);
+      for (const [path, name] of [
+        ['/', 'home'],
+        ['/News', 'news'],
+      ] as const) {
+        await page.goto(path);
+        await keepScreenshot(page, `${code}-${name}-390`);
+      }
+    }
     await context.close();
   });
 }
@@ -108,4 +113,19 @@ test('on a 390 px phone the menu opens on every header and each of its links lea
     expect(response.status(), `${tenant.code}: ${href}`).toBe(200);
   }
   await context.close();
+});
+
+test('the header and footer reach every section the tenant publishes, each once, and every link answers', async ({ page, request }) => {
+  await page.goto('/');
+  const hrefs = async (selector: string) =>
+    page.locator(selector).evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+  const header = await hrefs('header nav[aria-label="Navigasi utama"] a');
+  const footer = await hrefs('footer a[href^="/"]');
+  expect(new Set(footer).size, `footer: ${footer.join(' ')}`).toBe(footer.length);
+  const reached = new Set([...header, ...footer]);
+  for (const section of ['/Blog', '/Event', '/Event/Program', '/Gallery', '/Portfolio', '/Career', '/Event/Careers']) {
+    expect(reached.has(section), section).toBe(true);
+  }
+  expect(reached.has('/News') || reached.has('/Berita')).toBe(true);
+  for (const href of reached) expect((await request.get(href)).status(), href).toBe(200);
 });
