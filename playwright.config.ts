@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
 import { listTenantCodes, loadTenant } from './src/lib/tenant/load';
 
 /**
@@ -20,7 +21,6 @@ function specsFor(code: string): string[] {
   const live = ['**/tenant-pages.spec.ts', '**/tenant-readable.spec.ts'];
   return code === 'demo' ? [...live, '**/site-*.spec.ts'] : live;
 }
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,14 +34,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
   },

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { tenantArgs } from './lib/args.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { tenant } = tenantArgs();
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const port = 4600 + Math.floor(Math.random() * 300);
 const debugPort = 9300 + Math.floor(Math.random() * 300);
 const origin = `http://127.0.0.1:${port}`;
@@ -36,19 +36,8 @@ const server = spawn(process.execPath, [join(root, 'dist/_server/main.mjs')], {
 });
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 const browser = spawn(
-  chromium,
-  [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    `--user-data-dir=${profile}`,
-    `--remote-debugging-port=${debugPort}`,
-    'about:blank',
-  ],
+  CHROMIUM,
+  ['--headless=new', ...CHROMIUM_ARGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${debugPort}`, 'about:blank'],
   { stdio: 'ignore' },
 );
 

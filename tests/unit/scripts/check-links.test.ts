@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a build script in plain JavaScript, without type declarations
 import { brokenLinks } from '../../../scripts/lib/check-links.mjs';
 
 let dir: string;
