@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Career } from '~/contract/careers';
 import { type ApiClient, getCareer, getCareerJob, listCareerJobs, listCareers } from '~/lib/api';
+import { loadTenantItems } from '~/lib/tenant/load-items';
 import { appClientOf, clientOf, otherTenantOf } from './support/api-client';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import { generateAppToken } from './support/tokens';
@@ -21,12 +22,15 @@ describe.each(await dbKinds())('careers through the API client on %s', (kind) =>
   let site: ApiClient;
   /** Another tenant's site. */
   let otherSite: ApiClient;
+  /** How many careers the other tenant's own seed has. */
+  let otherCareers: number;
   let careers: Career[];
 
   beforeAll(async () => {
     platform = await openTestPlatform(kind);
     site = await appClientOf(platform);
     const other = await otherTenantOf(platform);
+    otherCareers = loadTenantItems('tenants', other.code).careers.length;
     otherSite = clientOf(platform);
     otherSite.setCredentials({ appToken: (await generateAppToken(platform, { appCode: other.appCode })).wire, lmsId: other.lmsId });
     careers = (await listCareers(site)).items;
@@ -94,7 +98,8 @@ describe.each(await dbKinds())('careers through the API client on %s', (kind) =>
     it("answers 404 for an unknown career and for another tenant's career, 400 without a careerId", async () => {
       await failsWith(listCareerJobs(site, { careerId: 2_000_000_000 }), 404);
       const theirs = (await listCareers(otherSite)).items;
-      expect(theirs).toHaveLength(2);
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(theirs).toHaveLength(otherCareers);
       for (const career of theirs) {
         expect(careers.map((item) => item.id)).not.toContain(career.id);
         await failsWith(listCareerJobs(site, { careerId: career.id }), 404);

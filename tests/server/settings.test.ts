@@ -132,6 +132,20 @@ describe.each(await dbKinds())('settings through the API client on %s', (kind) =
       expect(await getAppSettings(site, DEMO_APP_CODE)).toEqual(current);
     });
 
+    it('refuses colours the site could not show at WCAG AA, naming the pair, and stores nothing', async () => {
+      const current = await getAppSettings(site, DEMO_APP_CODE);
+      await expect(updateAppSetting(admin, DEMO_APP_CODE, 'css', { value: { clr_dark: '#d0d0d0' } })).rejects.toMatchObject({
+        statusCode: 400,
+        fields: expect.arrayContaining([
+          expect.objectContaining({
+            field: 'css',
+            message: expect.stringMatching(/--text-on-dark \(#ffffff\) di atas --ground-dark \(#d0d0d0\)/),
+          }),
+        ]),
+      });
+      expect(await getAppSettings(site, DEMO_APP_CODE)).toEqual(current);
+    });
+
     it('answers 400 naming each bad field, and stores nothing', async () => {
       const current = await getAppSettings(site, DEMO_APP_CODE);
       await expect(

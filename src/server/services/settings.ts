@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type AppSettings, AppSettingsSchema, SETTING_VALUE_SCHEMAS, type SettingKey } from '~/contract/settings';
+import { type AppSettings, AppSettingsSchema, SETTING_VALUE_SCHEMAS, type SettingKey, type SiteCss } from '~/contract/settings';
+import { themeProblems, themeVariables } from '~/lib/tenant/theme';
 import type { Db } from '../db/client';
 import { appSettings, tenants } from '../db/schema';
 
@@ -50,8 +51,14 @@ function mergeChanges(current: AppSettings, changes: Partial<Record<SettingKey, 
     const incoming = changes[key];
     const merged = isPlainObject(incoming) && isPlainObject(current[key]) ? { ...(current[key] as object), ...incoming } : incoming;
     const result = schema.safeParse(merged);
-    if (result.success) values[key] = result.data;
-    else for (const issue of result.error.issues) fields.push({ field: [key, ...issue.path].join('.'), message: issue.message });
+    if (!result.success) {
+      for (const issue of result.error.issues) fields.push({ field: [key, ...issue.path].join('.'), message: issue.message });
+      continue;
+    }
+    // Colours the site could not show readably are refused here, not discovered by a failing build.
+    const unreadable = key === 'css' ? themeProblems(themeVariables(result.data as SiteCss)) : [];
+    for (const problem of unreadable) fields.push({ field: 'css', message: `kontras di bawah WCAG AA: ${problem}` });
+    if (unreadable.length === 0) values[key] = result.data;
   }
   return { values, fields };
 }
