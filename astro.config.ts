@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { loadTenant } from './src/lib/tenant/load';
+import { assertReadableTheme, loadTenant } from './src/lib/tenant/load';
 import { tenantPlugin } from './src/lib/tenant/vite-plugin';
 import { apiDevPlugin } from './src/server/dev-plugin';
 import { platformIntegration } from './src/server/platform-integration';
@@ -11,11 +11,13 @@ import { siteApiConfig } from './src/server/site-api-config';
 /**
  * One build per tenant: `TENANT=<code>` (default `demo`) picks `tenants/<code>/` and writes
  * `dist/<code>/client` (static pages) and `dist/<code>/server` (on-demand routes, middleware mode).
- * An invalid tenant file stops here with the file and the field named.
+ * An invalid tenant file stops here with the file and the field named, and so does a theme whose
+ * text colours cannot reach WCAG AA (each pair named).
  */
 const tenantsDir = fileURLToPath(new URL('./tenants', import.meta.url));
 const code = process.env.TENANT || 'demo';
 const tenant = loadTenant(tenantsDir, code);
+assertReadableTheme(tenantsDir, tenant);
 
 export default defineConfig({
   site: tenant.setting.meta.url || `https://${tenant.hosts[0]}`,

@@ -19,7 +19,6 @@ export const SlugSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: huruf kecil, angka dan tanda minus')
   .refine((slug) => !/^\d+$/.test(slug), 'slug tidak boleh hanya angka');
 
-/** List orders: newest first (default), oldest first, most viewed, title A–Z. */
 /**
  * List orders. `schedule` is an event calendar's: what has not ended yet first, soonest start first,
  * then what has ended, the latest first (by `details.startsAt`/`endsAt`, else the publication time).

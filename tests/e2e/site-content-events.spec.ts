@@ -337,3 +337,80 @@ test('the sitemap lists every content item once, at its main address', async ({ 
   // Alternate addresses and the on-demand route are not listed.
   expect(paths.filter((path) => /^\/(News\/\d+(\/|$)|Berita(\/|$)|Articles\/Detail|konten)/.test(path))).toEqual([]);
 });
+
+test('an event says whether it is coming, on or over and whether registration is open, and the page stays true later', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const client = await writerClient(`${baseURL}`, tenantOf(testInfo));
+  const day = 86_400_000;
+  const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+  const event = await createPost(client, {
+    kindSlug: 'event',
+    slug: `event-berjadwal-${Date.now()}`,
+    title: 'Kelas Terbuka Berjadwal',
+    summary: 'Pendaftaran dengan tenggat.',
+    content: '<p>Kelas terbuka untuk umum.</p>',
+    details: {
+      startsAt: at(10),
+      endsAt: at(10.1),
+      location: 'Aula Kampus, Bandung',
+      registrationUrl: 'https://example.org/daftar',
+      registrationOpensAt: at(-1),
+      registrationClosesAt: at(5),
+    },
+  });
+  const visit = async (days: number) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date(Date.now() + days * day));
+    await page.goto(`/Event/${event.slug}`);
+    return { page, close: () => context.close() };
+  };
+
+  const today = await visit(0);
+  await expect(today.page.locator('.event__status .phase-badge')).toHaveText(['Akan Datang', /^Pendaftaran dibuka hingga \d+ \w+ \d{4}$/]);
+  await expect(today.page.getByRole('link', { name: 'Daftar sekarang' })).toBeVisible();
+  await today.close();
+
+  // The same page, read after the deadline: the badge says so and the sign-up link is gone.
+  const afterDeadline = await visit(6);
+  await expect(afterDeadline.page.locator('.event__status .phase-badge')).toHaveText(['Akan Datang', 'Pendaftaran telah ditutup']);
+  await expect(afterDeadline.page.getByRole('link', { name: 'Daftar sekarang' })).toBeHidden();
+  await afterDeadline.close();
+
+  const afterEvent = await visit(11);
+  await expect(afterEvent.page.locator('.event__status .phase-badge').first()).toHaveText('Telah Selesai');
+  await afterEvent.close();
+});
+
+test('the event list puts what is still to come first and marks past events "Telah Selesai", even long after the build', async ({
+  browser,
+}) => {
+  const starts = async (page: Page) =>
+    (
+      await page
+        .locator('.event-card .event-card__facts time')
+        .evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''))
+    ).map((iso) => Date.parse(iso));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/Event');
+  const badges = await page.locator('.event-card .phase-badge').allTextContents();
+  const firstEnded = badges.indexOf('Telah Selesai');
+  expect(firstEnded).toBeGreaterThan(0);
+  expect(badges.slice(firstEnded).every((badge) => badge === 'Telah Selesai')).toBe(true);
+  const now = await starts(page);
+  expect(now.slice(0, firstEnded)).toEqual([...now.slice(0, firstEnded)].sort((a, b) => a - b));
+  await context.close();
+
+  // Years later every event is over, the latest first, though the page was built before.
+  const later = await browser.newContext();
+  const future = await later.newPage();
+  await future.clock.setFixedTime(new Date('2031-01-01T00:00:00+07:00'));
+  await future.goto('/Event');
+  await expect(future.locator('.event-card .phase-badge')).toHaveText(badges.map(() => 'Telah Selesai'));
+  const ended = await starts(future);
+  expect(ended).toEqual([...ended].sort((a, b) => b - a));
+  await later.close();
+});

@@ -77,6 +77,31 @@ describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
   afterAll(() => platform?.close());
 
   describe('GET v3/post/list', () => {
+    it('lists events in schedule order: running and upcoming soonest first, then ended ones latest first', async () => {
+      const word = `jadwal${Date.now().toString(36)}`;
+      const hour = 3_600_000;
+      const at = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+      const events = {
+        endedLongAgo: { startsAt: at(-72), endsAt: at(-70) },
+        endedYesterday: { startsAt: at(-26), endsAt: at(-24) },
+        running: { startsAt: at(-1), endsAt: at(2) },
+        nextWeek: { startsAt: at(168), endsAt: at(170) },
+        tomorrow: { startsAt: at(24), endsAt: at(26) },
+      };
+      for (const [name, details] of Object.entries(events)) {
+        await createPost(writer, { kindSlug: 'event', title: `Acara ${word} ${name}`, slug: slugOf(name.toLowerCase()), details });
+      }
+      const listed = await listPosts(site, { kindSlug: 'event', search: word, sort: 'schedule' });
+      expect(listed.items.map((post) => post.title.split(' ').at(-1))).toEqual([
+        'running',
+        'tomorrow',
+        'nextWeek',
+        'endedYesterday',
+        'endedLongAgo',
+      ]);
+      for (const post of listed.items) await deletePost(writer, { kindSlug: 'event', slug: post.slug });
+    });
+
     it('pages every kind 10 at a time by default, with the paged shape of SPEC §3', async () => {
       for (const kindSlug of POST_KINDS) {
         const page = await listPosts(site, { kindSlug });

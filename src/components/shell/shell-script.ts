@@ -1,3 +1,4 @@
+import { type Phase, phaseAt } from '~/lib/content/phases';
 import { $progress, failProgress, resetProgress, startProgress } from '~/stores/progress';
 
 /**
@@ -57,12 +58,27 @@ function scrollToStart(): void {
 scrollToStart();
 addEventListener('hashchange', scrollToStart);
 
-// A page built before an event ended or a registration closed says so now (see lib/content/schedule.ts).
+// A page built before an event ended or a registration closed says so now (see lib/content/schedule.ts):
+// badges take their current label, an action whose time is over goes, and a list in schedule order
+// moves events that have ended since the build behind those still to come, the latest ended first.
 for (const badge of document.querySelectorAll<HTMLElement>('[data-phases]')) {
-  const phases: { at: string; state: string; label: string }[] = JSON.parse(badge.dataset.phases ?? '[]');
-  const current = phases.filter((phase) => Date.parse(phase.at) <= Date.now()).at(-1);
+  const current = phaseAt(JSON.parse(badge.dataset.phases ?? '[]') as Phase[]);
   if (current && badge.dataset.state !== current.state) {
     badge.dataset.state = current.state;
+    badge.dataset.changed = '';
     badge.textContent = current.label;
   }
+}
+for (const action of document.querySelectorAll<HTMLElement>('[data-until]')) {
+  if (Date.parse(action.dataset.until ?? '') <= Date.now()) action.hidden = true;
+}
+for (const list of document.querySelectorAll<HTMLElement>('[data-schedule]')) {
+  const items = [...list.children];
+  const endedBadge = (item: Element) => item.querySelector('[data-phases][data-state="ended"]');
+  const justEnded = items.filter((item) => endedBadge(item)?.hasAttribute('data-changed')).reverse();
+  if (justEnded.length === 0) continue;
+  const rest = items.filter((item) => !justEnded.includes(item));
+  const firstEnded = rest.findIndex((item) => endedBadge(item));
+  const ordered = firstEnded < 0 ? [...rest, ...justEnded] : [...rest.slice(0, firstEnded), ...justEnded, ...rest.slice(firstEnded)];
+  list.append(...ordered);
 }

@@ -9,18 +9,25 @@ import { siteClient } from './site-content';
 /** The post kinds that have a list page of their own (articles are reached from other posts). */
 const LISTED_KINDS = POST_KINDS.filter((kind): kind is Exclude<typeof kind, 'articles'> => kind !== 'articles');
 
-let published: Promise<ReadonlySet<ContentSection>> | undefined;
+/** How long a server rendering pages on demand trusts what it found (a build asks once anyway). */
+const FRESH_MS = 60_000;
+let published: { at: number; sections: Promise<ReadonlySet<ContentSection>> } | undefined;
 
 /**
- * The content sections this tenant publishes (at least one visible item), asked once per process:
- * navigation links only to sections a visitor will find something in. Under maintenance, none.
+ * The content sections this tenant publishes (at least one visible item): navigation links only to
+ * sections a visitor will find something in. Asked once a minute at most; under maintenance, none.
  */
 export function publishedSections(): Promise<ReadonlySet<ContentSection>> {
-  published ??= findPublished();
-  published.catch(() => {
-    published = undefined;
-  });
-  return published;
+  if (!published || Date.now() - published.at > FRESH_MS) {
+    const sections = findPublished();
+    const entry = { at: Date.now(), sections };
+    published = entry;
+    // A failed look-up is asked again by the next page rather than remembered.
+    sections.catch(() => {
+      if (published === entry) published = undefined;
+    });
+  }
+  return published.sections;
 }
 
 async function findPublished(): Promise<ReadonlySet<ContentSection>> {

@@ -1,5 +1,8 @@
 import type { PostDetails } from '~/contract/posts';
 import { formatDate } from '~/lib/format/dates';
+import type { Phase } from './phases';
+
+export { type Phase, phaseAt } from './phases';
 
 /**
  * What a dated item says about itself now: an event is coming, running or over (SPEC §4 lifecycle
@@ -7,18 +10,6 @@ import { formatDate } from '~/lib/format/dates';
  * status comes with the times it changes at (`phases`): the shell script moves a built label on
  * when a phase begins, and the copy stays true after a deadline without waiting for a rebuild.
  */
-
-/** A label from a moment on; `at` null means from the start. */
-export interface Phase {
-  at: string | null;
-  state: string;
-  label: string;
-}
-
-/** The phase in force at `now`: the last one whose moment has come. */
-export function phaseAt(phases: readonly Phase[], now: Date = new Date()): Phase | undefined {
-  return phases.filter((phase) => phase.at === null || Date.parse(phase.at) <= now.getTime()).at(-1);
-}
 
 /** An event's phases: 'Akan Datang', 'Sedang Berlangsung' from its start, 'Telah Selesai' from its end. */
 export function eventPhases(details: Pick<PostDetails, 'startsAt' | 'endsAt'>): Phase[] {

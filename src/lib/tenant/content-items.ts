@@ -29,15 +29,19 @@ const html = (field: string) => text(field, 60_000);
 /** A bare date, as the database keeps gallery, job and portfolio dates. */
 export const IsoDateSchema = z.iso.date({ error: 'tanggal dalam format YYYY-MM-DD, mis. 2025-08-14' });
 
-/**
- * A moment: a date-time with its offset (`2025-08-14T09:00:00+07:00`) or a bare date, which means
- * midnight WIB. Always comes out as a date-time with offset, as the posts contract expects.
- */
-export const MomentSchema = z
-  .union([z.iso.datetime({ offset: true }), IsoDateSchema], {
-    error: 'tanggal ISO, mis. 2025-08-14 atau 2025-08-14T09:00:00+07:00',
-  })
-  .transform((value) => (value.length === 10 ? `${value}T00:00:00+07:00` : value));
+/** A date-time with its offset or a bare date, which means `bareTime` WIB that day; always out as a date-time with offset. */
+const momentSchema = (bareTime: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), IsoDateSchema], {
+      error: 'tanggal ISO, mis. 2025-08-14 atau 2025-08-14T09:00:00+07:00',
+    })
+    .transform((value) => (value.length === 10 ? `${value}T${bareTime}+07:00` : value));
+
+/** A moment (`2025-08-14T09:00:00+07:00`); a bare date means midnight WIB. Comes out as the posts contract expects. */
+export const MomentSchema = momentSchema('00:00:00');
+
+/** A moment something ends or closes; a bare date means the end of that day in WIB ("dibuka hingga 15 Januari"). */
+export const EndMomentSchema = momentSchema('23:59:59');
 
 /** An image in the tenant's or the shared `assets/` folder, e.g. `covers/kelas-data.svg`. */
 export const AssetPathSchema = z
@@ -76,12 +80,12 @@ export const PostFileSchema = z.strictObject({
     .optional(),
   audio: z.url({ protocol: /^https$/, error: 'audio harus tautan https://' }).optional(),
   startsAt: MomentSchema.optional(),
-  endsAt: MomentSchema.optional(),
+  endsAt: EndMomentSchema.optional(),
   location: text('lokasi', 300).optional(),
   registrationUrl: z.url({ protocol: /^https?$/, error: 'tautan pendaftaran harus http(s)://' }).optional(),
   /** When a registration the post announces opens and closes: the page says whether it is open from these, not from its prose. */
   registrationOpensAt: MomentSchema.optional(),
-  registrationClosesAt: MomentSchema.optional(),
+  registrationClosesAt: EndMomentSchema.optional(),
 });
 export type PostFile = z.infer<typeof PostFileSchema>;
 

@@ -50,14 +50,20 @@ export function loadTenant(root: string, code: string): Tenant {
   if (tenant.code !== code) {
     throw new TenantFileError(`${relative(process.cwd(), file)}: code: "${tenant.code}" harus sama dengan nama folder "${code}"`);
   }
-  // Every text colour the theme derives must read at WCAG AA on its ground; name each pair that cannot.
-  const problems = themeProblems(themeVariables(tenant.setting.css));
-  if (problems.length) {
-    throw new TenantFileError(
-      `${relative(process.cwd(), file)}: setting.css: warna tema tidak mencapai kontras WCAG AA:\n${problems.map((line) => `  ${line}`).join('\n')}`,
-    );
-  }
   return tenant;
+}
+
+/**
+ * Refuses a tenant whose theme cannot show every text colour at WCAG AA on its ground, naming each
+ * pair: the build calls it, so an unreadable site is never built (the seed and the API load it as it is).
+ */
+export function assertReadableTheme(root: string, tenant: Tenant): void {
+  const problems = themeProblems(themeVariables(tenant.setting.css));
+  if (problems.length === 0) return;
+  const file = relative(process.cwd(), join(root, tenant.code, 'tenant.json'));
+  throw new TenantFileError(
+    `${file}: setting.css: warna tema tidak mencapai kontras WCAG AA:\n${problems.map((line) => `  ${line}`).join('\n')}`,
+  );
 }
 
 /** Reads and validates the tenant's `content/site.json`: who it is and how it addresses readers. */

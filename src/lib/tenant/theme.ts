@@ -73,10 +73,13 @@ function grounds(css: SiteCss): Record<string, string> {
     '--tint-secondary': mix(css.clr_secondary, WHITE, 0.12),
     '--ground-dark': css.clr_dark,
     '--ground-dark-raised': mix(WHITE, css.clr_dark, 0.07),
+    // The brand glows some dark sections carry (call to action, on-air hero): text may sit on them.
+    '--glow-primary': mix(css.clr_primary, css.clr_dark, 0.3),
+    '--glow-secondary': mix(css.clr_secondary, css.clr_dark, 0.22),
   };
 }
 const LIGHT_GROUNDS = ['--surface', '--surface-muted', '--tint-primary', '--tint-secondary'] as const;
-const DARK_GROUNDS = ['--ground-dark', '--ground-dark-raised'] as const;
+const DARK_GROUNDS = ['--ground-dark', '--ground-dark-raised', '--glow-primary', '--glow-secondary'] as const;
 
 /** A text/ground pair the stylesheets use: text variable, ground variable. */
 export type ThemePair = readonly [text: string, ground: string];

@@ -17,6 +17,8 @@ export interface VariantChrome {
   header: { style: 'bar' | 'centered'; ground: Ground; badge?: string };
   /** Which footer component and its ground. */
   footer: { style: 'columns' | 'band'; ground: Ground };
+  /** The ground of a content page's opening (light unless the variant's pages open dark). */
+  pageHero?: Ground;
   /** The header's links, in order (the footer repeats them). */
   nav: NavLink[];
   /** Every other section of the site, listed in the footer under "Jelajahi". */
@@ -93,6 +95,7 @@ export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
   'coding-school': {
     header: { style: 'bar', ground: 'dark' },
     footer: { style: 'band', ground: 'dark' },
+    pageHero: 'dark',
     nav: [section.programs, section.berita, section.events, section.gallery, { label: 'Silabus', href: '/Training-Services/Syllabus' }],
     explore: [...allSections(section.berita), { label: 'Pelatihan', href: '/Training-Services' }, video],
     cta: register,
@@ -135,7 +138,7 @@ export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
       section.news,
       { label: 'Untuk Kampus', href: '/Campus' },
     ],
-    explore: [...allSections(), { label: 'Ketentuan', href: '/Terms-And-Conditions' }],
+    explore: allSections(),
     cta: { label: 'Daftar Beasiswa', href: '/Register' },
   },
   alpha: {
@@ -155,8 +158,9 @@ export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
   bharabas: {
     header: { style: 'bar', ground: 'dark', badge: 'On Air' },
     footer: { style: 'band', ground: 'dark' },
+    pageHero: 'dark',
     nav: [section.podcasts, section.tulisan, section.news, section.events, video, about],
-    explore: [...allSections(), { label: 'Kolaborasi', href: '/Collaboration' }],
+    explore: allSections(),
     cta: { label: 'Gabung Komunitas', href: '/Register' },
   },
   'creative-space': {
@@ -164,7 +168,7 @@ export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
     // A dark ground: the brand's teal would swallow the teal of its own mark.
     footer: { style: 'band', ground: 'dark' },
     nav: [{ label: 'Bandung', href: '/Bandung' }, { label: 'Jakarta', href: '/Jakarta' }, section.events, section.gallery, about],
-    explore: [...allSections(), { label: 'Kolaborasi', href: '/Collaboration' }],
+    explore: allSections(),
     cta: appointment,
   },
   elevate: {

@@ -40,6 +40,13 @@ export function tenantPlugin(root: string, code: string, apiConfig: () => unknow
       const svgSource = (path: string) =>
         /^https?:\/\//.test(path) || !path.endsWith('.svg') ? null : readFileSync(join(dir, path), 'utf8');
       const sources = { dark: svgSource(logoDark), light: svgSource(logoLight) };
+      // A logo edited in `astro dev` changes which logo each ground gets.
+      for (const [path, source] of [
+        [logoDark, sources.dark],
+        [logoLight, sources.light],
+      ] as const) {
+        if (source !== null) this.addWatchFile(join(dir, path));
+      }
       const colours = groundColours(themeVariables(tenant.setting.css));
       const logoOnGround = Object.fromEntries(GROUNDS.map((ground) => [ground, logoForGround(colours[ground], sources)]));
       return [

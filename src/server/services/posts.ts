@@ -86,8 +86,11 @@ export async function listPosts(db: Db, lmsId: string, filter: ListFilter, now =
   if (filter.excludeId !== undefined) conditions.push(ne(posts.id, filter.excludeId));
   if (filter.isParent !== undefined) conditions.push(filter.isParent ? isNull(posts.parentId) : isNotNull(posts.parentId));
   const where = and(...conditions);
-  const starts = sql`coalesce((${posts.details}->>'startsAt')::timestamptz, ${posts.publishedAt})`;
-  const ended = sql`coalesce((${posts.details}->>'endsAt')::timestamptz, (${posts.details}->>'startsAt')::timestamptz, ${posts.publishedAt}) < now()`;
+  // Details are validated on write; a value that is not an ISO time still must not fail the whole list.
+  const moment = (key: string) =>
+    sql`case when ${posts.details}->>${key} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T' then (${posts.details}->>${key})::timestamptz end`;
+  const starts = sql`coalesce(${moment('startsAt')}, ${posts.publishedAt})`;
+  const ended = sql`coalesce(${moment('endsAt')}, ${moment('startsAt')}, ${posts.publishedAt}) < ${now.toISOString()}::timestamptz`;
   const order = {
     schedule: [asc(ended), sql`case when ${ended} then null else ${starts} end asc`, sql`${starts} desc`, desc(posts.id)],
     newest: [desc(posts.publishedAt), desc(posts.id)],

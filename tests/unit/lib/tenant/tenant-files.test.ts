@@ -84,4 +84,10 @@ describe('shipped tenants', () => {
     const other = voice === 'Anda' ? /\b(kamu|Kamu)\b/ : /\bAnda\b/;
     expect(linesMatching(copyFiles(code), other)).toEqual([]);
   });
+
+  it.each(codes)("%s: each home card that names a post names one of the tenant's own posts", (code) => {
+    const posts = new Set(loadTenantItems(root, code).posts.map((post) => `${post.kind}/${post.slug}`));
+    const refs = loadTenantContent(root, code).home.programs.items.flatMap((card) => (card.post ? [card.post] : []));
+    expect(refs.filter((ref) => !posts.has(ref))).toEqual([]);
+  });
 });
