@@ -1,10 +1,13 @@
-// Reads `--tenant <code>` (or `--tenant=<code>`) and `--all` from a script's arguments, falling back to TENANT.
+// Reads `--tenant <code>` (or `--tenant=<code>`), `--all` and `--site-only` (skip the server bundle)
+// from a script's arguments, falling back to TENANT.
 export function tenantArgs(argv = process.argv.slice(2)) {
   let tenant = process.env.TENANT || 'demo';
   let all = false;
+  let siteOnly = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--all') all = true;
+    else if (arg === '--site-only') siteOnly = true;
     else if (arg === '--tenant') tenant = argv[++i] ?? tenant;
     else if (arg.startsWith('--tenant=')) tenant = arg.slice('--tenant='.length);
     else {
@@ -12,5 +15,5 @@ export function tenantArgs(argv = process.argv.slice(2)) {
       process.exit(1);
     }
   }
-  return { tenant, all };
+  return { tenant, all, siteOnly };
 }

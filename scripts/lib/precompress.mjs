@@ -3,7 +3,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { COMPRESSIBLE } from '../../src/server/static-files.ts';
+import { COMPRESSIBLE } from '../../src/server/sites/compressible.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

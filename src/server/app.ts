@@ -36,14 +36,18 @@ export function createApiApp(deps: ApiDeps) {
     }),
   );
 
-  // For load balancers: healthy only while the database answers.
-  api.get('/health', async (c) => {
+  // Liveness: the process answers. Never touches the database, so an outage there does not get it restarted.
+  api.get('/health', (c) => c.json({ status: 'ok', version: deps.version }));
+  // Readiness: the database answers and (with the site server) every tenant has a live build.
+  api.get('/health/ready', async (c) => {
     try {
       await deps.db.execute(sql`select 1`);
-      return c.json({ status: 'ok', version: deps.version });
     } catch {
       return errorResponse(c, 503, 'Basis data tidak dapat dihubungi');
     }
+    const tenants = deps.sites?.readiness() ?? {};
+    const ready = Object.values(tenants).every((tenant) => tenant.build !== null);
+    return c.json({ status: ready ? 'ok' : 'preparing', version: deps.version, tenants }, ready ? 200 : 503);
   });
   api.route('/v1/authorizer', authorizerRoutes(deps));
   api.route('/auth', authRoutes(deps));

@@ -7,6 +7,7 @@ import { dataPaths, isProduction } from './paths';
 import { AppTokens } from './services/app-tokens';
 import { loadKeyRing } from './services/keys';
 import { RateLimiter } from './services/rate-limit';
+import { openSharedState, type SharedState } from './services/shared-state';
 import { TenantDirectory } from './services/tenants';
 
 export interface PlatformOptions {
@@ -42,6 +43,8 @@ export interface Platform {
   api: ReturnType<typeof createApiApp>;
   deps: ApiDeps;
   database: Database;
+  /** Rate-limit counters and site events: in process, or in Redis with REDIS_URL. */
+  shared: SharedState;
   close(): Promise<void>;
 }
 
@@ -60,20 +63,34 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
     migrationsFolder: options.migrationsFolder,
     poolSize: Number(env.DATABASE_POOL_SIZE) || 10,
   });
+  let shared: SharedState | undefined;
   try {
     await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: demoUsersWanted(env) });
+    shared = await openSharedState(env);
     const tenants = new TenantDirectory(database.db);
     const deps: ApiDeps = {
       db: database.db,
       keys,
       tenants,
       appTokens: new AppTokens(database.db, keys, tenants),
-      rateLimiter: new RateLimiter(),
+      rateLimiter: new RateLimiter(shared.rateLimitStore),
+      siteEvents: shared.siteEvents,
       trustProxyHops: proxyHops(env.TRUST_PROXY),
       version: options.version,
     };
-    return { api: createApiApp(deps), deps, database, close: () => database.close() };
+    const opened = shared;
+    return {
+      api: createApiApp(deps),
+      deps,
+      database,
+      shared: opened,
+      close: async () => {
+        await opened.close();
+        await database.close();
+      },
+    };
   } catch (error) {
+    await shared?.close();
     await database.close();
     throw error;
   }

@@ -4,6 +4,7 @@ import type { KeyRing } from './services/keys';
 import type { RateLimiter } from './services/rate-limit';
 import type { SessionUser } from './services/sessions';
 import type { TenantDirectory, TenantRecord } from './services/tenants';
+import type { SiteEventBus } from './sites/site-events';
 
 /** What the API's routes are built from; tests build it around their own database. */
 export interface ApiDeps {
@@ -12,6 +13,10 @@ export interface ApiDeps {
   tenants: TenantDirectory;
   appTokens: AppTokens;
   rateLimiter: RateLimiter;
+  /** Where writes announce what changed, so every server process drops the pages it cached for the tenant. */
+  siteEvents: SiteEventBus;
+  /** Each tenant's live build, for the readiness answer; absent when the API runs without the site server. */
+  sites?: { readiness(): Record<string, { build: string | null; maintenance: boolean }> } | undefined;
   /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
   trustProxyHops: number;
   /** The deployed app version (SPEC §4 "App version"). */

@@ -1,57 +1,80 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
-import { providePlatformFetch } from '~/lib/content/source';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openPlatform } from './bootstrap';
 import { describeDatabaseError } from './db/client';
-import { type AstroHandler, createSiteServer } from './site-server';
+import { bareHost, isLocalHost } from './sites/registry';
+import { startSiteServer } from './sites/server';
 
 /**
- * Production entry: serves one tenant's build (`TENANT`, default `demo`) on `HOST`:`PORT`
- * (default 0.0.0.0:4321), with the platform API under `/api` on PGlite in DATA_DIR (default `.data`) or on
- * the PostgreSQL server of DATABASE_URL. Built by scripts/build.mjs into
- * `dist/_server/main.mjs`; `npm start` runs it.
+ * Production entry (bundled to `dist/_server/main.mjs`): one server for every tenant on HOST:PORT
+ * (default 0.0.0.0:4321), the host picking the tenant, with the platform API under `/api` on PGlite
+ * in DATA_DIR (default `.data`) or on the PostgreSQL server of DATABASE_URL. Serves each tenant's
+ * live build under DIST_DIR (default `dist`, see sites/build-layout.ts) and picks up new ones
+ * without a restart. `npm start` runs it (and builds what is missing, see scripts/start.mjs).
  */
-const tenant = process.env.TENANT || 'demo';
-const port = Number(process.env.PORT || 4321);
-const host = process.env.HOST || '0.0.0.0';
-const distDir = resolve(process.env.DIST_DIR || 'dist', tenant);
-const buildInfoFile = join(distDir, 'build.json');
-
-if (!existsSync(buildInfoFile)) {
-  console.error(`Build untuk tenant "${tenant}" tidak ditemukan di ${distDir}. Jalankan: npm run build -- --tenant ${tenant}`);
-  process.exit(1);
-}
-const build = JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { tenant: string; version: string; maintenance: boolean };
-const entry = join(distDir, 'server', 'entry.mjs');
-const astroHandler = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: AstroHandler }).handler : undefined;
+const env = process.env;
+const distRoot = resolve(env.DIST_DIR || 'dist');
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+/** The app version (SPEC §4), from the package.json two folders up from dist/_server. */
+const version = (() => {
+  try {
+    return (JSON.parse(readFileSync(here('../../package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
 
 // The bundle sits in dist/_server with a copy of the migrations beside it.
-const platform = await openPlatform({
-  version: build.version,
-  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
-}).catch((error: unknown) => {
+const platform = await openPlatform({ version, migrationsFolder: here('./migrations') }).catch((error: unknown) => {
   // Drizzle names the failed query; the server's reason is in `cause`.
   console.error(`Platform API tidak dapat dimulai: ${describeDatabaseError(error)}`);
   process.exit(1);
 });
 
-// Pages rendered on demand (items newer than the build) read content through the same API, in process.
-providePlatformFetch(async () => platform.api.fetch as (request: Request) => Promise<Response>);
-
-const app = createSiteServer({
-  api: platform.api.fetch,
-  clientDir: join(distDir, 'client'),
-  astroHandler,
-  maintenance: build.maintenance,
+const site = await startSiteServer({
+  distRoot,
+  workerScript: here('./render-worker.mjs'),
+  tenants: platform.deps.tenants,
+  api: platform.api.fetch as (request: Request) => Promise<Response>,
+  siteEvents: platform.shared.siteEvents,
+}).catch(async (error: unknown) => {
+  console.error(`Server situs tidak dapat dimulai: ${error instanceof Error ? error.message : String(error)}`);
+  await platform.close();
+  process.exit(1);
 });
+platform.deps.sites = site.registry;
 
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  console.log(`${build.tenant}: http://${shown}:${info.port}${build.maintenance ? ' (mode perbaikan)' : ''}`);
-});
+// One line per tenant: where to open it, and what it serves.
+const shownHost = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : 'localhost';
+for (const { tenant, live } of site.registry.sites()) {
+  const local =
+    shownHost === 'localhost'
+      ? `http://${tenant.code}.localhost:${site.port}`
+      : `http://${shownHost}:${site.port} (Host: ${tenant.code}.localhost)`;
+  const publicHosts = tenant.hosts.filter((host) => !isLocalHost(bareHost(host)));
+  const state = !live ? 'sedang disiapkan' : live.info.maintenance ? `build ${live.info.id}, mode perbaikan` : `build ${live.info.id}`;
+  const isDefault = tenant.code === site.registry.defaultTenant ? ` = http://localhost:${site.port}` : '';
+  console.log(`${tenant.code}: ${local}${isDefault}${publicHosts.length ? ` · ${publicHosts.join(', ')}` : ''} (${state})`);
+}
+console.log(`Platform API: http://localhost:${site.port}/api · penyimpanan bersama: ${platform.shared.kind}`);
 
+// Graceful shutdown: stop taking connections, finish the requests in progress, then close the rest.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => platform.close().finally(() => process.exit(0))));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    const timeout = Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000;
+    site
+      .close(timeout)
+      .then(() => platform.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Server tidak berhenti dengan rapi:', error);
+          process.exit(1);
+        },
+      );
+  });
 }

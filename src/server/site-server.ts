@@ -1,121 +1,178 @@
-import { createReadStream, existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import type { HttpBindings } from '@hono/node-server';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { isListPage, LIST_PARAMS, RENDERED_PREFIX, rendersOnDemand } from '~/lib/content/on-demand';
-import { staticFiles } from './static-files';
-
-/** Astro's node middleware (`dist/<code>/server/entry.mjs` → `handler`, middleware mode). */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => Promise<void> | void;
+import { isListPage, LIST_PARAMS, RENDERED_PREFIX, readListQuery, rendersOnDemand } from '~/lib/content/on-demand';
+import type { AccessLog } from './sites/access-log';
+import type { BlobPool } from './sites/blob-pool';
+import { PREPARING, UNKNOWN_HOST } from './sites/host-pages';
+import type { CacheState, PageCache } from './sites/page-cache';
+import { bareHost, isLocalHost, type LiveBuild, type Site, type SiteRegistry } from './sites/registry';
+import type { Renderers } from './sites/renderers';
+import { type FlatHeaders, type Prepared, sendPrepared, withStatus } from './sites/respond';
 
 /** The platform API's fetch handler (`createApiApp(…).fetch`), mounted under `/api`. */
 export type ApiFetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 export interface SiteServerOptions {
+  registry: SiteRegistry;
   api: ApiFetch;
-  /** `dist/<code>/client`: prerendered pages and assets. */
-  clientDir: string;
-  /** On-demand routes; absent when the build has none. */
-  astroHandler?: AstroHandler | undefined;
-  /** Under maintenance every page answers with the maintenance screen (503). */
-  maintenance: boolean;
+  pool: BlobPool;
+  pageCache: PageCache;
+  renderers: Renderers;
+  /** TRUST_PROXY: behind a proxy, the tenant comes from X-Forwarded-Host. */
+  trustProxy: boolean;
+  accessLog?: AccessLog | undefined;
 }
 
-/** Shown only when even the error page cannot be sent (SPEC §8 "Error page failure"). */
-const ERROR_PAGE_FAILURE = `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>An error occurred while showing the error page</title></head><body><h1>An error occurred while showing the error page</h1><p>Unfortunately an error occurred and while showing the error page another error occurred</p><p><a href="/">Go back to home</a></p></body></html>`;
+/** The headers Hono's secureHeaders sets, computed once and written with every site answer. */
+export async function securityHeaders(): Promise<FlatHeaders> {
+  const probe = new Hono()
+    .use(
+      secureHeaders({
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        crossOriginResourcePolicy: 'cross-origin',
+        crossOriginOpenerPolicy: 'same-origin',
+      }),
+    )
+    .get('*', (c) => c.body(null, 204));
+  return [...(await probe.request('/')).headers].flat();
+}
 
 /**
- * One server for one tenant's build: `/api/*` is the platform API, then static files (precompressed,
- * cached), then Astro's on-demand routes, then the not-found page with status 404.
+ * One request listener for every tenant. `/api/*` is the platform API on any host. Otherwise the
+ * host picks the tenant (an unknown host gets the "situs tidak ditemukan" page, a tenant without a
+ * live build yet "situs sedang disiapkan"); its build's files answer from memory; list pages asked
+ * for a page, a search or a category and items newer than the build are rendered on demand through
+ * the page cache; anything else is the tenant's 404 page.
  */
-export function createSiteServer(options: SiteServerOptions) {
-  const app = new Hono<{ Bindings: HttpBindings }>();
-  const page = (name: string) => join(options.clientDir, name);
+export function createSiteListener(options: SiteServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { registry, pool, pageCache, renderers, accessLog } = options;
+  const api = getRequestListener(new Hono().mount('/api', options.api).fetch);
 
-  const sendPage = (c: Context, file: string, status: 404 | 500 | 503) => {
-    if (!existsSync(file)) return c.html(ERROR_PAGE_FAILURE, 500);
-    c.header('Cache-Control', 'no-store');
-    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, status, { 'Content-Type': 'text/html; charset=utf-8' });
+  const send = (req: IncomingMessage, res: ServerResponse, prepared: Prepared, extra?: FlatHeaders) => {
+    const sent = sendPrepared(req, res, prepared, pool, extra);
+    if (sent) sent.catch((error: unknown) => fail(res, error));
+  };
+  const fail = (res: ServerResponse, error: unknown) => {
+    console.error('[site]', error);
+    if (!res.headersSent) res.writeHead(500, ['Content-Type', 'text/plain; charset=utf-8']).end('Terjadi kesalahan pada server');
+    else res.destroy();
   };
 
-  // mount(): the API keeps its own not-found and error answers (JSON), unlike route().
-  app.mount('/api', options.api);
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
+    const query = queryAt === -1 ? '' : url.slice(queryAt);
 
-  const securityHeaders = secureHeaders({
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    crossOriginResourcePolicy: 'cross-origin',
-    crossOriginOpenerPolicy: 'same-origin',
-  });
-  app.use(securityHeaders);
-  // Astro writes on-demand pages to the socket itself, past the middleware: they get the same headers first.
-  let pageHeaders: Promise<[string, string][]> | undefined;
-
-  if (options.maintenance) {
-    // Assets still load (the screen needs its logo and styles); every page is the maintenance screen.
-    const assets = staticFiles(options.clientDir);
-    app.use(async (c, next) => {
-      if (/\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.endsWith('.html')) return assets(c, next);
-      c.header('Retry-After', '3600');
-      return sendPage(c, page('index.html'), 503);
-    });
-  }
-
-  // A list page asked for another page, a search or a category is rendered on demand (its static
-  // file is page 1 unfiltered); everything else is served from the build first.
-  const files = staticFiles(options.clientDir);
-  app.use((c, next) => (wantsRendering(c.req.url) ? next() : files(c, next)));
-
-  app.all('*', async (c) => {
-    const handler = options.astroHandler;
-    const { pathname } = new URL(c.req.url);
-    // The on-demand content route answers only through the rewrite below, never at its own address
-    // (however it is spelt: Astro decodes `%6Bonten` and matches routes case-insensitively).
-    if (isRenderedPrefix(pathname)) return sendPage(c, page('404.html'), 404);
-    if (handler && rendersOnDemand(pathname)) c.env.incoming.url = `${RENDERED_PREFIX}${c.env.incoming.url}`;
-    if (handler) {
-      pageHeaders ??= headersSetBy(securityHeaders);
-      for (const [name, value] of await pageHeaders) c.env.outgoing.setHeader(name, value);
-      const handled = await new Promise<boolean>((resolve, reject) => {
-        Promise.resolve(handler(c.env.incoming, c.env.outgoing, (error) => (error ? reject(error) : resolve(false))))
-          .then(() => resolve(true))
-          .catch(reject);
-      });
-      if (handled && c.env.outgoing.headersSent) return RESPONSE_ALREADY_SENT;
+    if (rawPath === '/api' || rawPath.startsWith('/api/')) {
+      accessLog?.track(req, res, undefined);
+      void api(req, res);
+      return;
     }
-    return sendPage(c, page('404.html'), 404);
-  });
 
-  app.onError((error, c) => {
-    console.error(`[site] ${c.req.method} ${c.req.path}:`, error);
-    return sendPage(c, page('500.html'), 500);
-  });
-  return app;
+    const host = (options.trustProxy && firstValue(req.headers['x-forwarded-host'])) || req.headers.host;
+    const site = registry.resolve(host);
+    const track = accessLog?.track(req, res, site?.tenant.code);
+    if (!site) return send(req, res, UNKNOWN_HOST);
+
+    // SPEC §2: `/pesilat/…` on a main host switches to the matching pesilat host.
+    if (site.pesilat && (rawPath === '/pesilat' || rawPath.startsWith('/pesilat/'))) {
+      res.writeHead(302, ['Location', pesilatLocation(site, host ?? '', rawPath, query), 'Cache-Control', 'no-store']).end();
+      return;
+    }
+
+    const build = site.live;
+    if (!build) return send(req, res, PREPARING);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(req, res, build.notFound.status === 404 ? notAllowed(build) : build.notFound, ['Allow', 'GET, HEAD']);
+
+    let path: string;
+    try {
+      path = rawPath.includes('%') ? decodeURIComponent(rawPath) : rawPath;
+    } catch {
+      return send(req, res, build.notFound);
+    }
+
+    if (build.maintenance) {
+      const asset = /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html') ? build.store.get(path) : undefined;
+      return send(req, res, asset ? asset.prepared : (build.maintenance as Prepared));
+    }
+
+    if (path.length > 1 && path.endsWith('/')) {
+      // Control characters and `//host` or `/\host` would make this an off-site redirect (browsers drop tabs and newlines).
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+      if (/[\u0000-\u001f\u007f\\]/.test(path) || path.startsWith('//')) return send(req, res, build.notFound);
+      res.writeHead(301, ['Location', `${rawPath.replace(/\/+$/, '') || '/'}${query}`]).end();
+      return;
+    }
+
+    const listQuery = query.length > 1 && isListPage(path) ? listRequest(query) : undefined;
+    if (!listQuery) {
+      const file = build.store.get(path) ?? (path.startsWith('/_astro/') ? site.previous?.store.get(path) : undefined);
+      if (file) return send(req, res, file.prepared);
+      if (!build.renderer || !rendersOnDemand(path)) return send(req, res, build.notFound);
+    }
+
+    if (!build.renderer) return send(req, res, build.notFound);
+    const key = `${path}${listQuery ?? ''}`;
+    const renderer = build.renderer;
+    pageCache
+      .get(site.tenant.code, key, () => renderers.render(renderer, `https://${site.canonicalHost}${RENDERED_PREFIX}${key}`))
+      .then(
+        ({ prepared, state }) => {
+          if (track) track.cache = state;
+          send(req, res, prepared.status === 200 || prepared.status === 404 ? prepared : build.error);
+        },
+        (error: unknown) => {
+          console.error(`[site] ${site.tenant.code} ${key}:`, error);
+          if (track) track.cache = 'miss' satisfies CacheState;
+          send(req, res, build.error);
+        },
+      );
+  };
 }
 
-/** Whether `pathname` is under the on-demand route's own prefix, in any spelling. */
-function isRenderedPrefix(pathname: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname).toLowerCase();
-  } catch {
-    return false;
+/** The canonical list query of a list page's request (`?page=2&search=…&category=…`), or undefined when it asks for none. */
+function listRequest(query: string): string | undefined {
+  const params = new URLSearchParams(query);
+  if (!LIST_PARAMS.some((name) => params.has(name))) return undefined;
+  const { page, search, category } = readListQuery(params);
+  const canonical = new URLSearchParams();
+  if (page > 1) canonical.set('page', String(page));
+  if (search) canonical.set('search', search);
+  if (category) canonical.set('category', category);
+  const text = canonical.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Where `/pesilat/<rest>` on a main host goes: the pesilat tenant's host of the same kind (local or public). */
+function pesilatLocation(site: Site, host: string, rawPath: string, query: string): string {
+  const target = site.pesilat;
+  if (!target) return '/';
+  const bare = bareHost(host.toLowerCase());
+  const port = host.slice(bare.length);
+  const local = isLocalHost(bare);
+  const publicHost = target.hosts.find((h) => !isLocalHost(bareHost(h)));
+  const targetHost = local || !publicHost ? `${target.code}.localhost${port}` : publicHost;
+  const rest = rawPath.slice('/pesilat'.length) || '/';
+  // Scheme-relative: the visitor stays on http or https as they came.
+  return `//${targetHost}${rest}${query}`;
+}
+
+const notAllowedPages = new WeakMap<LiveBuild, Prepared>();
+/** The 404 page's body as a 405 (a page is only read, never posted to). */
+function notAllowed(build: LiveBuild): Prepared {
+  let prepared = notAllowedPages.get(build);
+  if (!prepared) {
+    prepared = withStatus(build.notFound, 405);
+    notAllowedPages.set(build, prepared);
   }
-  const prefix = RENDERED_PREFIX.toLowerCase();
-  return decoded === prefix || decoded.startsWith(`${prefix}/`);
+  return prepared;
 }
 
-/** The headers a middleware sets on an answer, read once off a probe request. */
-async function headersSetBy(middleware: MiddlewareHandler): Promise<[string, string][]> {
-  const probe = new Hono().use(middleware).get('*', (c) => c.body(null, 204));
-  return [...(await probe.request('/')).headers];
-}
-
-/** Whether a list page is asked for with a list query (`?page=`, `?search=`, `?category=`); other pages keep their file. */
-function wantsRendering(url: string): boolean {
-  const { pathname, searchParams } = new URL(url);
-  return isListPage(pathname) && LIST_PARAMS.some((name) => searchParams.has(name));
+function firstValue(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(',')[0]?.trim() || undefined;
 }

@@ -234,16 +234,18 @@ describe.each(await dbKinds())('API security on %s', (kind) => {
       expect(body.message).toBe('Endpoint tidak ditemukan');
     });
 
-    it('/health answers 200 with the version while the database answers', async () => {
-      const res = await platform.api.request('/health');
+    it('/health/ready answers 200 with the version while the database answers', async () => {
+      const res = await platform.api.request('/health/ready');
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ status: 'ok', version: '1.0.0-test' });
+      expect(await res.json()).toEqual({ status: 'ok', version: '1.0.0-test', tenants: {} });
     });
 
-    it('/health answers 503 in the error shape when the database does not', async () => {
-      vi.spyOn(platform.deps.db, 'execute').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
-      const body = await expectApiError(await platform.api.request('/health'), 503);
+    it('/health/ready answers 503 in the error shape when the database does not, while /health (liveness) stays 200', async () => {
+      vi.spyOn(platform.deps.db, 'execute').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+      const body = await expectApiError(await platform.api.request('/health/ready'), 503);
       expect(body.message).not.toContain('ECONNREFUSED');
+      expect((await platform.api.request('/health')).status).toBe(200);
+      vi.mocked(platform.deps.db.execute).mockRestore();
     });
 
     it('an unexpected failure answers 500 without its message, stack or file paths', async () => {

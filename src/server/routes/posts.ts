@@ -17,6 +17,7 @@ import {
 } from '~/contract/posts';
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError, invalidInput } from '../errors';
+import { announces } from '../middleware/announce';
 import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
 import { readJson, readQuery } from '../middleware/validate';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from '../services/post-categories';
@@ -37,7 +38,7 @@ function refuse(status: 400 | 404 | 409, error: PostWriteError): never {
 export function postsRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const token = requireAppToken(deps);
-  const writers = [token, requireUser(deps), requireRole('writer', 'admin', 'superadmin')] as const;
+  const writers = [token, requireUser(deps), requireRole('writer', 'admin', 'superadmin'), announces(deps, 'content')] as const;
   const lms = (c: Context<ApiEnv>) => c.get('tenant').lmsId;
 
   app.get('/v3/post/list', token, async (c) => c.json(ok(await listPosts(deps.db, lms(c), readQuery(c, PostListQuerySchema)))));

@@ -4,6 +4,7 @@ import { HEADERS } from '~/contract/common';
 import { SETTING_KEYS, type SettingKey, SettingKeySchema, SettingsUpdateSchema, SettingUpdateSchema } from '~/contract/settings';
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError, invalidInput } from '../errors';
+import { announces } from '../middleware/announce';
 import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
 import { readJson } from '../middleware/validate';
 import { readSettings, type SettingsWriteError, writeSettings } from '../services/settings';
@@ -57,7 +58,7 @@ export function settingsRoutes(deps: ApiDeps) {
     return c.json({ statusCode: 200, message: 'OK', data: { key: key.data, value: settings[key.data], revision: settings.revision } });
   });
 
-  app.put('/:code/cms/app/settings', requireAppToken(deps), ownCode, ...admins, async (c) => {
+  app.put('/:code/cms/app/settings', requireAppToken(deps), ownCode, ...admins, announces(deps, 'settings'), async (c) => {
     const { revision, ...changes } = await readJson(c, SettingsUpdateSchema);
     const keys = SETTING_KEYS.filter((key) => changes[key] !== undefined);
     if (!keys.length) throw invalidInput([{ field: '(body)', message: `kirim minimal satu pengaturan: ${SETTING_KEYS.join(', ')}` }]);
@@ -72,7 +73,7 @@ export function settingsRoutes(deps: ApiDeps) {
     return c.json({ statusCode: 200, message: 'Pengaturan disimpan', data: result.settings });
   });
 
-  app.put('/:code/cms/app/setting/:key', requireAppToken(deps), ownCode, ...admins, async (c) => {
+  app.put('/:code/cms/app/setting/:key', requireAppToken(deps), ownCode, ...admins, announces(deps, 'settings'), async (c) => {
     const key = SettingKeySchema.safeParse(c.req.param('key'));
     if (!key.success) throw invalidInput([{ field: 'key', message: key.error.issues[0]?.message ?? 'tidak dikenal' }]);
     const { value, revision } = await readJson(c, SettingUpdateSchema);

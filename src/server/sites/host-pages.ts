@@ -1,0 +1,62 @@
+import { preparedHtml } from './respond';
+
+/**
+ * Pages the server answers itself, before any tenant's build is involved: a host no tenant serves
+ * (404) and a tenant whose first build is not live yet (503). Self-contained (no build, no fonts, no
+ * scripts), readable at 320 px and at WCAG AA.
+ */
+function page(title: string, heading: string, text: string): string {
+  return `<!doctype html>
+<html lang="id">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f6f7f9;color:#1f2933;font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:34rem;padding:2rem 1.25rem}
+h1{font-size:1.6rem;line-height:1.3;margin:0 0 .75rem}
+p{margin:0 0 .75rem;color:#3e4c59}
+</style>
+</head>
+<body>
+<main>
+<h1>${heading}</h1>
+${text}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The answer to a host no tenant serves: never another tenant's site. */
+export const UNKNOWN_HOST = preparedHtml(
+  404,
+  page(
+    'Situs tidak ditemukan',
+    'Situs tidak ditemukan',
+    '<p>Alamat ini tidak terhubung ke situs mana pun di platform kami.</p><p>Periksa kembali alamat yang Anda ketik, atau hubungi pengelola situs yang Anda cari.</p>',
+  ),
+  ['X-Robots-Tag', 'noindex'],
+);
+
+/** Seconds a client is asked to wait while a tenant's site is being built. */
+export const PREPARING_RETRY_AFTER = 30;
+
+/** The answer for a tenant whose site has no live build yet (its first build is under way). */
+export const PREPARING = preparedHtml(
+  503,
+  page(
+    'Situs sedang disiapkan',
+    'Situs sedang disiapkan',
+    '<p>Situs ini sedang dibangun dan akan segera tersedia.</p><p>Silakan muat ulang halaman ini dalam beberapa saat.</p>',
+  ),
+  ['Retry-After', String(PREPARING_RETRY_AFTER), 'X-Robots-Tag', 'noindex'],
+);
+
+/** Shown only when even a build's error page cannot be sent (SPEC §8 "Error page failure"). */
+export const ERROR_PAGE_FAILURE = preparedHtml(
+  500,
+  '<!doctype html><html lang="id"><head><meta charset="utf-8"><title>An error occurred while showing the error page</title></head><body><h1>An error occurred while showing the error page</h1><p>Unfortunately an error occurred and while showing the error page another error occurred</p><p><a href="/">Go back to home</a></p></body></html>',
+);

@@ -1,0 +1,187 @@
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { RenderedPage } from './page-cache';
+import type { ApiCall, FromWorker, ToWorker } from './render-protocol';
+
+/** The platform API's fetch handler (paths without `/api`), which render workers call through the server. */
+export type ApiFetch = (request: Request) => Response | Promise<Response>;
+
+export interface RenderersOptions {
+  /** The bundled worker script (dist/_server/render-worker.mjs). */
+  workerScript: string;
+  api: ApiFetch;
+  /** A worker unused this long is stopped (it starts again on the next page). */
+  idleMs: number;
+  /** At most this many workers run; starting one more stops the least recently used idle one. */
+  maxWorkers: number;
+  /** A page taking longer fails (the error page), and its worker is replaced. */
+  timeoutMs: number;
+  /** Old-space limit of each worker, in MB. */
+  memoryMb: number;
+}
+
+interface Pending {
+  resolve(page: RenderedPage): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * One worker thread per live build that renders on demand, started at its first page. A worker
+ * goes away when its build is replaced (after the pages it is rendering), when idle, or when more
+ * builds need one than the cap allows; since an ES module is never unloaded, ending the worker is
+ * what gives a replaced build's memory back.
+ */
+export class Renderers {
+  readonly #workers = new Map<string, BuildWorker>();
+
+  constructor(private readonly options: RenderersOptions) {}
+
+  /** Renders `url` with the build whose renderer is `entry` (`<build>/server/entry.mjs`). */
+  render(entry: string, url: string): Promise<RenderedPage> {
+    let worker = this.#workers.get(entry);
+    if (!worker || worker.ended) {
+      this.#makeRoom();
+      worker = new BuildWorker(entry, this.options, () => {
+        if (this.#workers.get(entry) === worker) this.#workers.delete(entry);
+      });
+      this.#workers.set(entry, worker);
+    }
+    return worker.render(url);
+  }
+
+  /** Stops the worker of a replaced build once its pages in progress are done. */
+  retire(entry: string): void {
+    this.#workers.get(entry)?.retire();
+    this.#workers.delete(entry);
+  }
+
+  get running(): number {
+    return this.#workers.size;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#workers.values()].map((worker) => worker.stop()));
+    this.#workers.clear();
+  }
+
+  #makeRoom(): void {
+    if (this.#workers.size < this.options.maxWorkers) return;
+    const idle = [...this.#workers.entries()].filter(([, w]) => w.busy === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
+    if (idle) this.retire(idle[0]);
+  }
+}
+
+class BuildWorker {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #idleTimer: NodeJS.Timeout | undefined;
+  #retiring = false;
+  ended = false;
+  lastUsed = Date.now();
+
+  constructor(
+    entry: string,
+    private readonly options: RenderersOptions,
+    private readonly onEnd: () => void,
+  ) {
+    this.#worker = new Worker(options.workerScript, {
+      workerData: { entry: pathToFileURL(entry).href },
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+      // The worker's own console output goes to the server's (errors of a page are worth seeing).
+      stdout: false,
+      stderr: false,
+    });
+    this.#worker.on('message', (message: FromWorker) => this.#receive(message));
+    this.#worker.on('error', (error) => this.#end(error));
+    this.#worker.on('exit', (code) => this.#end(new Error(`render worker berhenti (kode ${code})`)));
+    this.#worker.unref();
+  }
+
+  get busy(): number {
+    return this.#pending.size;
+  }
+
+  render(url: string): Promise<RenderedPage> {
+    this.lastUsed = Date.now();
+    clearTimeout(this.#idleTimer);
+    const id = this.#nextId++;
+    return new Promise<RenderedPage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new Error(`render ${url} melewati ${this.options.timeoutMs} ms`));
+        // A stuck render holds its worker: replace it.
+        void this.stop();
+      }, this.options.timeoutMs);
+      this.#pending.set(id, { resolve, reject, timer });
+      this.#post({ type: 'render', id, url });
+    });
+  }
+
+  /** Ends the worker once nothing is rendering. */
+  retire(): void {
+    this.#retiring = true;
+    if (this.#pending.size === 0) void this.stop();
+  }
+
+  async stop(): Promise<void> {
+    this.ended = true;
+    this.onEnd();
+    await this.#worker.terminate();
+  }
+
+  #post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
+    this.#worker.postMessage(message, transfer);
+  }
+
+  #receive(message: FromWorker): void {
+    if (message.type === 'api') {
+      void this.#callApi(message);
+      return;
+    }
+    if (message.type === 'ready') return;
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    clearTimeout(pending.timer);
+    if (message.type === 'rendered') {
+      pending.resolve({ status: message.status, headers: message.headers, body: Buffer.from(message.body) });
+    } else {
+      pending.reject(new Error(message.message));
+    }
+    if (this.#pending.size === 0) {
+      if (this.#retiring) void this.stop();
+      else this.#idleTimer = setTimeout(() => void this.stop(), this.options.idleMs).unref();
+    }
+  }
+
+  async #callApi(call: ApiCall): Promise<void> {
+    let status = 500;
+    let headers: [string, string][] = [];
+    let body = new ArrayBuffer(0);
+    try {
+      const response = await this.options.api(
+        new Request(call.url, { method: call.method, headers: call.headers, body: call.body ?? null }),
+      );
+      status = response.status;
+      headers = [...response.headers];
+      body = await response.arrayBuffer();
+    } catch (error) {
+      console.error('[render] panggilan API dari render worker gagal:', error);
+    }
+    if (!this.ended) this.#post({ type: 'api-answer', id: call.id, status, headers, body }, [body]);
+  }
+
+  #end(error: Error): void {
+    if (this.ended && this.#pending.size === 0) return;
+    this.ended = true;
+    this.onEnd();
+    clearTimeout(this.#idleTimer);
+    for (const pending of this.#pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+    this.#pending.clear();
+  }
+}

@@ -1,0 +1,137 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TenantDirectory } from '../services/tenants';
+import { type ApiFetch, createSiteListener, securityHeaders } from '../site-server';
+import { AccessLog } from './access-log';
+import { BlobPool } from './blob-pool';
+import { PageCache } from './page-cache';
+import { SiteRegistry } from './registry';
+import { Renderers } from './renderers';
+import type { SiteEventBus } from './site-events';
+
+export interface SiteServerConfig {
+  /** Where builds live (`<dist>/<code>/live.json`, `<dist>/<code>/builds/<id>/`). */
+  distRoot: string;
+  /** The bundled render worker (dist/_server/render-worker.mjs). */
+  workerScript: string;
+  tenants: Pick<TenantDirectory, 'all' | 'invalidate'>;
+  /** The platform API (paths without `/api`). */
+  api: ApiFetch;
+  /** Content, settings and tenant changes, from this process's API and (with Redis) every other. */
+  siteEvents: SiteEventBus;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningSiteServer {
+  server: Server;
+  registry: SiteRegistry;
+  pageCache: PageCache;
+  pool: BlobPool;
+  renderers: Renderers;
+  port: number;
+  /** Stops taking connections, lets requests in progress finish (at most `timeoutMs`), then frees workers and builds. */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+const numberFrom = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
+
+/**
+ * Starts the one server of every tenant on HOST:PORT. Settings (environment): DEFAULT_TENANT (demo),
+ * TRUST_PROXY, ACCESS_LOG (`1` logs one JSON line per request), STATIC_MEMORY_MB (512: file bodies
+ * kept in memory, least recently served dropped past it), PAGE_CACHE_MB (64), PAGE_CACHE_FRESH_S (60)
+ * and PAGE_CACHE_STALE_S (3600), RENDER_WORKERS_MAX (4), RENDER_IDLE_S (300), RENDER_TIMEOUT_MS (15000).
+ * The live builds are polled every second, so a finished build or a rollback goes live on its own.
+ */
+export async function startSiteServer(config: SiteServerConfig): Promise<RunningSiteServer> {
+  const env = config.env ?? process.env;
+  const common = await securityHeaders();
+  const pool = new BlobPool(numberFrom(env.STATIC_MEMORY_MB, 512) * 1024 * 1024);
+  const pageCache = new PageCache({
+    freshMs: numberFrom(env.PAGE_CACHE_FRESH_S, 60) * 1000,
+    staleMs: numberFrom(env.PAGE_CACHE_STALE_S, 3600) * 1000,
+    capBytes: numberFrom(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+    common,
+  });
+  const renderers = new Renderers({
+    workerScript: config.workerScript,
+    api: config.api,
+    idleMs: numberFrom(env.RENDER_IDLE_S, 300) * 1000,
+    maxWorkers: numberFrom(env.RENDER_WORKERS_MAX, 4),
+    timeoutMs: numberFrom(env.RENDER_TIMEOUT_MS, 15_000),
+    memoryMb: 256,
+  });
+  const registry = new SiteRegistry({
+    distRoot: config.distRoot,
+    tenants: config.tenants,
+    defaultTenant: env.DEFAULT_TENANT || 'demo',
+    pool,
+    pageCache,
+    renderers,
+    common,
+  });
+  await registry.start();
+
+  const unsubscribe = config.siteEvents.subscribe((event) => {
+    pageCache.purge(event.tenant);
+    if (event.reason === 'tenants' || event.reason === 'settings') {
+      registry.refreshTenants().catch((error: unknown) => console.error('[sites] daftar tenant tidak dapat dimuat ulang:', error));
+    }
+    if (event.reason === 'build')
+      void registry.activate(event.tenant).catch((error: unknown) => console.error(`[sites] ${event.tenant}:`, error));
+  });
+  let polling = false;
+  const poll = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    registry
+      .poll()
+      .catch((error: unknown) => console.error('[sites]', error))
+      .finally(() => {
+        polling = false;
+      });
+  }, 1000).unref();
+
+  const accessLog = env.ACCESS_LOG === '1' || env.ACCESS_LOG === 'true' ? new AccessLog() : undefined;
+  const listener = createSiteListener({
+    registry,
+    api: config.api,
+    pool,
+    pageCache,
+    renderers,
+    trustProxy: Boolean(env.TRUST_PROXY && env.TRUST_PROXY !== 'false' && env.TRUST_PROXY !== '0'),
+    accessLog,
+  });
+  let closing = false;
+  const server = createServer((req, res) => {
+    // While shutting down, answers close their connection so keep-alive clients reconnect elsewhere.
+    if (closing) res.shouldKeepAlive = false;
+    listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(numberFrom(env.PORT, 4321), env.HOST || '0.0.0.0', () => resolve());
+  });
+
+  return {
+    server,
+    registry,
+    pageCache,
+    pool,
+    renderers,
+    port: (server.address() as AddressInfo).port,
+    async close(timeoutMs = 10_000) {
+      closing = true;
+      clearInterval(poll);
+      unsubscribe();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      await closed;
+      clearTimeout(timer);
+      accessLog?.flush();
+      await renderers.close();
+      registry.close();
+    },
+  };
+}
