@@ -77,7 +77,9 @@ function tally(file, read) {
 }
 
 function report() {
-  tally(join(root, 'test-results/vitest.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+  for (const file of ['vitest.json', 'vitest-integration.json']) {
+    tally(join(root, 'test-results', file), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+  }
   tally(join(root, 'test-results/playwright.json'), (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
   console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
 }
@@ -87,11 +89,23 @@ step('Lint dan format (biome)', bin('biome'), ['check', '--error-on-warnings', '
 step('Cek tipe (astro check, tsc)', 'npm', ['run', '--silent', 'typecheck']);
 step('Tes unit dan server (vitest)', bin('vitest'), [
   'run',
+  '--project=unit',
+  '--project=server',
   '--reporter=default',
   '--reporter=json',
   '--outputFile.json=test-results/vitest.json',
 ]);
-// Pages are built from a fresh embedded database seeded from tenants/, as the browser tests' servers are.
+// Pages are built from a fresh embedded database seeded from tenants/, as the browser tests' server is.
 step('Build semua tenant', process.execPath, [join(root, 'scripts/build.mjs'), '--all'], { PGLITE_DIR: 'memory://' });
+// Two server processes on PostgreSQL and Redis, serving the builds just made (needs the PostgreSQL server).
+if (process.env.LMS_TEST_DB_KINDS.includes('postgres'))
+  step('Tes integrasi (dua proses server, PostgreSQL, Redis)', bin('vitest'), [
+    'run',
+    '--project=integration',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest-integration.json',
+  ]);
+else console.warn('!! Tes integrasi dua proses DILEWATI: PostgreSQL tidak dapat dihubungi (lihat peringatan di atas).');
 step('Tes browser (Playwright, Chromium)', bin('playwright'), ['test']);
 report();

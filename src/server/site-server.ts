@@ -119,11 +119,14 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     const key = `${path}${listQuery ?? ''}`;
     const renderer = build.renderer;
     pageCache
-      .get(site.tenant.code, key, () => renderers.render(renderer, `https://${site.canonicalHost}${RENDERED_PREFIX}${key}`))
+      .get(site.tenant.code, key, () =>
+        renderers.render(site.tenant.code, renderer, `https://${site.canonicalHost}${RENDERED_PREFIX}${key}`),
+      )
       .then(
         ({ prepared, state }) => {
           if (track) track.cache = state;
-          send(req, res, prepared.status === 200 || prepared.status === 404 ? prepared : build.error);
+          // X-Cache tells operators (and CDNs' logs) whether the page came from the cache.
+          send(req, res, prepared.status === 200 || prepared.status === 404 ? prepared : build.error, ['X-Cache', state]);
         },
         (error: unknown) => {
           console.error(`[site] ${site.tenant.code} ${key}:`, error);

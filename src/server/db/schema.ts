@@ -8,13 +8,15 @@ import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, 
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** A tenant (brand): its lms id, app code and the hosts its site is served on. */
+/** A tenant (brand): its lms id, app code, the hosts its site is served on and, for a pesilat site, its main tenant. */
 export const tenants = pgTable('tenants', {
   lmsId: text('lms_id').primaryKey(),
   code: text('code').notNull().unique(),
   appCode: text('app_code').notNull().unique(),
   title: text('title').notNull(),
   hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
+  /** For a pesilat site: the code of the main tenant whose hosts switch `/pesilat/…` to this one (SPEC §2). */
+  mainTenant: text('main_tenant'),
   /** Bumped by every settings write; a writer that sends an older revision gets 409. */
   settingsRevision: integer('settings_revision').notNull().default(0),
   settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true }).notNull().defaultNow(),

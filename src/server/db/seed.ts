@@ -44,7 +44,7 @@ export interface SeedReport {
 
 /**
  * Loads every tenant of `tenants/` into the database, with its content items. Idempotent and additive: tenants' identity
- * (code, app code, hosts) follows the files, but settings and accounts that already exist are
+ * (code, app code, hosts, main tenant) follows the files, but settings and accounts that already exist are
  * never overwritten, so what admins changed through the API survives a re-seed.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedReport> {
@@ -60,10 +60,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const tenant = loadTenant(options.tenantsRoot, code);
     const { site } = loadTenantContent(options.tenantsRoot, code);
     const { title, ...setting } = tenant.setting;
+    const identity = { code, appCode: tenant.appCode, hosts: tenant.hosts, mainTenant: tenant.mainTenant ?? null };
     await db
       .insert(tenants)
-      .values({ lmsId: tenant.lmsId, code, appCode: tenant.appCode, title, hosts: tenant.hosts })
-      .onConflictDoUpdate({ target: tenants.lmsId, set: { code, appCode: tenant.appCode, hosts: tenant.hosts } });
+      .values({ lmsId: tenant.lmsId, title, ...identity })
+      .onConflictDoUpdate({ target: tenants.lmsId, set: identity });
     report.tenants++;
 
     const values: Partial<Record<SettingKey, unknown>> = {

@@ -8,10 +8,12 @@ export interface TenantRecord {
   appCode: string;
   title: string;
   hosts: string[];
+  /** For a pesilat site: the code of the main tenant whose hosts switch `/pesilat/…` to it; null otherwise. */
+  mainTenant: string | null;
 }
 
 /**
- * Looks tenants up by lms id, app code or host. Tenants change rarely and are read on every call,
+ * Looks tenants up by lms id, app code or host, and a main tenant's pesilat site. Tenants change rarely and are read on every call,
  * so the list is cached for a few seconds; each process refreshes on its own (no shared state).
  */
 export class TenantDirectory {
@@ -28,7 +30,14 @@ export class TenantDirectory {
     if (!this.#loaded || Date.now() - this.#loadedAt > this.ttlMs) {
       this.#loadedAt = Date.now();
       this.#loaded = this.db
-        .select({ lmsId: tenants.lmsId, code: tenants.code, appCode: tenants.appCode, title: tenants.title, hosts: tenants.hosts })
+        .select({
+          lmsId: tenants.lmsId,
+          code: tenants.code,
+          appCode: tenants.appCode,
+          title: tenants.title,
+          hosts: tenants.hosts,
+          mainTenant: tenants.mainTenant,
+        })
         .from(tenants);
       // A failed load must not stay cached.
       this.#loaded.catch(() => {
@@ -57,6 +66,16 @@ export class TenantDirectory {
     const all = await this.all();
     // An exact host:port entry wins over a tenant listing the bare host.
     return all.find((tenant) => tenant.hosts.includes(wanted)) ?? all.find((tenant) => servesHost(tenant, wanted));
+  }
+
+  /**
+   * The pesilat site of main tenant `code` (SPEC §2: `/pesilat/…` on the main tenant's hosts switches
+   * to it): the tenant whose `mainTenant` is `code`, or undefined. Should several name the same main
+   * tenant, the first by code wins, so the answer does not depend on row order.
+   */
+  async pesilatTenantOf(code: string): Promise<TenantRecord | undefined> {
+    const linked = (await this.all()).filter((tenant) => tenant.mainTenant === code);
+    return linked.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))[0];
   }
 }
 

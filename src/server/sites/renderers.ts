@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ContentReads } from './content-reads';
 import type { RenderedPage } from './page-cache';
 import type { ApiCall, FromWorker, ToWorker } from './render-protocol';
 
@@ -9,7 +10,8 @@ export type ApiFetch = (request: Request) => Response | Promise<Response>;
 export interface RenderersOptions {
   /** The bundled worker script (dist/_server/render-worker.mjs). */
   workerScript: string;
-  api: ApiFetch;
+  /** The platform API, through the read cache shared by every worker. */
+  reads: ContentReads;
   /** A worker unused this long is stopped (it starts again on the next page). */
   idleMs: number;
   /** At most this many workers run; starting one more stops the least recently used idle one. */
@@ -37,12 +39,12 @@ export class Renderers {
 
   constructor(private readonly options: RenderersOptions) {}
 
-  /** Renders `url` with the build whose renderer is `entry` (`<build>/server/entry.mjs`). */
-  render(entry: string, url: string): Promise<RenderedPage> {
+  /** Renders `url` with the build of `tenant` whose renderer is `entry` (`<build>/server/entry.mjs`). */
+  render(tenant: string, entry: string, url: string): Promise<RenderedPage> {
     let worker = this.#workers.get(entry);
     if (!worker || worker.ended) {
       this.#makeRoom();
-      worker = new BuildWorker(entry, this.options, () => {
+      worker = new BuildWorker(tenant, entry, this.options, () => {
         if (this.#workers.get(entry) === worker) this.#workers.delete(entry);
       });
       this.#workers.set(entry, worker);
@@ -82,6 +84,7 @@ class BuildWorker {
   lastUsed = Date.now();
 
   constructor(
+    private readonly tenant: string,
     entry: string,
     private readonly options: RenderersOptions,
     private readonly onEnd: () => void,
@@ -161,12 +164,8 @@ class BuildWorker {
     let headers: [string, string][] = [];
     let body = new ArrayBuffer(0);
     try {
-      const response = await this.options.api(
-        new Request(call.url, { method: call.method, headers: call.headers, body: call.body ?? null }),
-      );
-      status = response.status;
-      headers = [...response.headers];
-      body = await response.arrayBuffer();
+      const request = new Request(call.url, { method: call.method, headers: call.headers, body: call.body ?? null });
+      ({ status, headers, body } = await this.options.reads.fetch(this.tenant, request));
     } catch (error) {
       console.error('[render] panggilan API dari render worker gagal:', error);
     }

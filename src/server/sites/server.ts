@@ -4,6 +4,7 @@ import type { TenantDirectory } from '../services/tenants';
 import { type ApiFetch, createSiteListener, securityHeaders } from '../site-server';
 import { AccessLog } from './access-log';
 import { BlobPool } from './blob-pool';
+import { ContentReads } from './content-reads';
 import { PageCache } from './page-cache';
 import { SiteRegistry } from './registry';
 import { Renderers } from './renderers';
@@ -46,15 +47,17 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
   const env = config.env ?? process.env;
   const common = await securityHeaders();
   const pool = new BlobPool(numberFrom(env.STATIC_MEMORY_MB, 512) * 1024 * 1024);
+  const freshMs = numberFrom(env.PAGE_CACHE_FRESH_S, 60) * 1000;
+  const reads = new ContentReads(config.api, freshMs);
   const pageCache = new PageCache({
-    freshMs: numberFrom(env.PAGE_CACHE_FRESH_S, 60) * 1000,
+    freshMs,
     staleMs: numberFrom(env.PAGE_CACHE_STALE_S, 3600) * 1000,
     capBytes: numberFrom(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
     common,
   });
   const renderers = new Renderers({
     workerScript: config.workerScript,
-    api: config.api,
+    reads,
     idleMs: numberFrom(env.RENDER_IDLE_S, 300) * 1000,
     maxWorkers: numberFrom(env.RENDER_WORKERS_MAX, 4),
     timeoutMs: numberFrom(env.RENDER_TIMEOUT_MS, 15_000),
@@ -72,6 +75,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
   await registry.start();
 
   const unsubscribe = config.siteEvents.subscribe((event) => {
+    reads.purge(event.tenant);
     pageCache.purge(event.tenant);
     if (event.reason === 'tenants' || event.reason === 'settings') {
       registry.refreshTenants().catch((error: unknown) => console.error('[sites] daftar tenant tidak dapat dimuat ulang:', error));
