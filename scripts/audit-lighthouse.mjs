@@ -31,7 +31,7 @@ async function waitFor(url, seconds) {
 }
 
 const server = spawn(process.execPath, [join(root, 'dist/_server/main.mjs')], {
-  env: { ...process.env, TENANT: tenant, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
+  env: { ...process.env, DEFAULT_TENANT: tenant, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-'));

@@ -93,7 +93,8 @@ for (const size of sizes) {
   try {
     await addPosts(env, size);
     const { seconds, peak } = await build(env);
-    const pages = countPages(join(dist, 'demo/client'));
+    // Plain `astro build` (no build id): astro.config.ts writes to <DIST_DIR>/demo/builds/astro.
+    const pages = countPages(join(dist, 'demo/builds/astro/client'));
     rows.push({
       'generated posts': size,
       pages,

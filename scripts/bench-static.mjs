@@ -10,7 +10,9 @@ import { throughput } from './lib/throughput.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { tenant } = tenantArgs();
-const client = join(root, 'dist', tenant, 'client');
+// The tenant's live build (dist/<code>/live.json, see src/server/sites/build-layout.ts).
+const live = JSON.parse(readFileSync(join(root, 'dist', tenant, 'live.json'), 'utf8')).build;
+const client = join(root, 'dist', tenant, 'builds', live, 'client');
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const pages = readdirSync(client, { recursive: true })
@@ -34,7 +36,7 @@ console.table(pages.map((p) => ({ page: p.page, html: kb(p.html), 'html br': kb(
 
 const port = 4600 + Math.floor(Math.random() * 300);
 const server = spawn(process.execPath, [join(root, 'dist/_server/main.mjs')], {
-  env: { ...process.env, TENANT: tenant, PORT: String(port), HOST: '127.0.0.1' },
+  env: { ...process.env, DEFAULT_TENANT: tenant, PORT: String(port), HOST: '127.0.0.1' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve) => server.stdout.once('data', resolve));
