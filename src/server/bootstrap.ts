@@ -65,8 +65,9 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
   });
   let shared: SharedState | undefined;
   try {
-    await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: demoUsersWanted(env) });
+    // Redis first (when set): a wrong REDIS_URL stops the start before any seeding work.
     shared = await openSharedState(env);
+    await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: demoUsersWanted(env) });
     const tenants = new TenantDirectory(database.db);
     const deps: ApiDeps = {
       db: database.db,

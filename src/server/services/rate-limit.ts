@@ -1,6 +1,7 @@
 /**
  * Fixed-window rate limiting. The in-memory store counts per process, which is right for one server;
- * behind a load balancer, give every process one shared store (e.g. Redis INCR + PEXPIRE on the same key).
+ * behind a load balancer every process shares one count in Redis (`RedisRateLimitStore`, chosen by
+ * `openSharedState` when REDIS_URL is set).
  */
 export interface RateLimitStore {
   /** Counts one hit on `key` and says how many the current window holds and when it ends. */
