@@ -1,25 +1,26 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
-import { listTenantCodes, loadTenant } from './src/lib/tenant/load';
+// Node-side requests of the tests (`request`, `page.request`, `fetch`) must reach `<code>.localhost`
+// too; the runner and every worker load this config, so this is where the resolver learns it.
+import './tests/e2e/localhost-dns';
+import { isLive, PORT, partialRun, runTenants, SERVER, siteUrl } from './tests/e2e/tenants';
 
 /**
- * Browser tests against the real server: one server and one project per shipped tenant, each on
- * its own port. `npm test` builds every tenant first (scripts/test.mjs); Chromium is Debian's.
+ * Browser tests against the real server: ONE server for every tenant, as in production, and one
+ * project per tenant on its own host (`http://<code>.localhost:4500`, the host picking the tenant).
+ * `npm test` builds every tenant first (scripts/test.mjs); Chromium is Debian's.
+ * `E2E_TENANTS=demo,alpha` runs only those tenants' tests (their builds are enough).
  */
-/** `E2E_TENANTS=demo,alpha` runs only those tenants' servers and tests (their builds are enough). */
-const only = process.env.E2E_TENANTS?.split(',').map((code) => code.trim());
-const tenants = listTenantCodes('tenants').filter((code) => !only || only.includes(code));
-const port = (index: number) => 4500 + index;
-const readTenant = (code: string) => loadTenant('tenants', code);
 
 /**
  * Live tenants get the page tests, tenants under maintenance (flag false or missing) the maintenance
- * test; shell behaviour (404, case, navigation, headers) is the same code everywhere, so only demo runs it.
+ * test; shell behaviour (404, case, navigation, headers) is the same code everywhere, and the
+ * one-server spec looks across every tenant itself, so only demo runs those.
  */
-function specsFor(code: string): string[] {
-  if (readTenant(code).setting.isMaintenance !== false) return ['**/tenant-maintenance.spec.ts'];
+function specsFor(tenant: (typeof runTenants)[number]): string[] {
+  if (!isLive(tenant)) return ['**/tenant-maintenance.spec.ts'];
   const live = ['**/tenant-pages.spec.ts', '**/tenant-readable.spec.ts'];
-  return code === 'demo' ? [...live, '**/site-*.spec.ts'] : live;
+  return tenant.code === 'demo' ? [...live, '**/site-*.spec.ts', '**/one-server.spec.ts'] : live;
 }
 
 export default defineConfig({
@@ -38,20 +39,22 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  projects: tenants.map((code, index) => ({
-    name: code,
-    use: { baseURL: `http://127.0.0.1:${port(index)}` },
-    metadata: { tenant: readTenant(code) },
-    testMatch: specsFor(code),
+  projects: runTenants.map((tenant) => ({
+    name: tenant.code,
+    use: { baseURL: siteUrl(tenant.code, '') },
+    metadata: { tenant },
+    testMatch: specsFor(tenant),
   })),
-  webServer: tenants.map((code, index) => ({
+  webServer: {
     command: `"${process.execPath}" dist/_server/main.mjs`,
-    url: `http://127.0.0.1:${port(index)}/api/health`,
-    // Each server gets a throwaway embedded database: PGlite allows one process per data directory.
-    env: { TENANT: code, PORT: String(port(index)), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
+    // Ready = every tenant has a live build (so after `npm run build -- --all`, at once). A partial
+    // run has built only its own tenants, the others stay "being prepared": then live is enough.
+    url: `${SERVER}/api/health${partialRun ? '' : '/ready'}`,
+    // A throwaway embedded database, seeded from tenants/ at start, as the builds were made from.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    timeout: 60_000,
-  })),
+    timeout: 120_000,
+  },
 });

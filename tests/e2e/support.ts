@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import type { Tenant } from '~/lib/tenant/schema';
@@ -50,4 +51,26 @@ export const h1 = (page: Page): Locator => page.getByRole('heading', { level: 1 
 /** The path of the page's canonical address. */
 export async function canonicalPath(page: Page): Promise<string> {
   return new URL((await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '').pathname;
+}
+
+/** WCAG 2 A and AA, every version: what every page must pass with zero violations. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The page's axe violations (WCAG 2 A and AA), one readable line per offending node (a few per rule), labelled. */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes
+      .slice(0, 4)
+      .map((node) => `${label} ${violation.id} ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
+  );
+}
+
+/** Whether the page scrolls sideways at its current width: the document wider than the viewport. */
+export async function scrollsSideways(page: Page): Promise<string | undefined> {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  return scrollWidth > clientWidth ? `${scrollWidth} px > ${clientWidth} px` : undefined;
 }

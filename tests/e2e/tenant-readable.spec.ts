@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { keepScreenshot, tenantOf } from './support';
+import { axeViolations, keepScreenshot, scrollsSideways, tenantOf } from './support';
 
 /**
  * Runs for every live tenant: the main page types pass axe (WCAG 2 A and AA) with zero violations,
@@ -48,8 +47,6 @@ async function pageTypes(page: Page): Promise<string[]> {
   ];
 }
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 test('home, About, News, a news post, Event, Gallery, Pricing and 404 pass axe with zero violations', async ({ page }) => {
   test.setTimeout(120_000);
   const post = await firstItem(page, '/News');
@@ -57,12 +54,7 @@ test('home, About, News, a news post, Event, Gallery, Pricing and 404 pass axe w
   const found: string[] = [];
   for (const path of ['/', '/About', '/News', post as string, '/Event', '/Gallery', '/Pricing', '/halaman-yang-tidak-ada']) {
     await page.goto(path);
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    for (const violation of violations) {
-      for (const node of violation.nodes.slice(0, 4)) {
-        found.push(`${path} ${violation.id} ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join('').trim()}`);
-      }
-    }
+    found.push(...(await axeViolations(page, path)));
   }
   expect(found).toEqual([]);
 });
@@ -77,11 +69,8 @@ test('no page type scrolls sideways at 320 px or 390 px', async ({ browser }, te
     // The same page at both phone widths: the layout reflows without another load.
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 800 });
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [
-        document.documentElement.scrollWidth,
-        document.documentElement.clientWidth,
-      ]);
-      if (scrollWidth > clientWidth) wide.push(`${path} at ${width} px: ${scrollWidth} px > ${clientWidth} px`);
+      const overflow = await scrollsSideways(page);
+      if (overflow) wide.push(`${path} at ${width} px: ${overflow}`);
     }
     await page.setViewportSize({ width: 320, height: 800 });
   }
