@@ -399,8 +399,8 @@ describe.each(await dbKinds())('bad input on %s', (kind) => {
     it('afterwards every table still holds its rows and the demo admin can still sign in', async () => {
       const rows = await countRows(ctx.platform);
       expect(rows).toMatchObject({ tenants: initialRows.tenants, users: initialRows.users, appSettings: initialRows.appSettings });
-      expect(rows.tenants).toBe(12);
-      expect(rows.users).toBe(120);
+      expect(rows.tenants).toBe(13);
+      expect(rows.users).toBe(130);
       expect((await signIn({ email: 'admin@demo.example', password: 'demo-admin-2026' })).status).toBe(200);
     });
   });

@@ -26,19 +26,27 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
       .select({ lmsId: appSettings.lmsId, key: appSettings.key, value: appSettings.value })
       .from(appSettings)
       .orderBy(asc(appSettings.lmsId), asc(appSettings.key));
+  // Ordered: an update may move a row, and the physical order of a table is no promise.
+  const storedTenants = () => platform.deps.db.select().from(tenants).orderBy(asc(tenants.code));
   const settings = async () => {
     const res = await platform.api.request(`/${DEMO_APP_CODE}/cms/app/settings`, { headers: { AppToken: app.wire } });
     return (await res.json()).data;
   };
 
   it('every tenant folder has its tenants row, with the identity of its tenant.json', async () => {
-    expect(CODES.length).toBe(12);
+    expect(CODES.length).toBe(13);
     const rows = await platform.deps.db.select().from(tenants);
     expect(rows.map((row) => row.code).sort()).toEqual(CODES);
     for (const code of CODES) {
       const file = loadTenant(TENANTS_ROOT, code);
-      expect(rows.find((row) => row.code === code)).toMatchObject({ lmsId: file.lmsId, appCode: file.appCode, hosts: file.hosts });
+      expect(rows.find((row) => row.code === code)).toMatchObject({
+        lmsId: file.lmsId,
+        appCode: file.appCode,
+        hosts: file.hosts,
+        mainTenant: file.mainTenant ?? null,
+      });
     }
+    expect(rows.filter((row) => row.mainTenant !== null).map((row) => [row.code, row.mainTenant])).toEqual([['pesilat', 'demo']]);
   });
 
   it('each role has a demo account on every tenant, and each can sign in', async () => {
@@ -58,16 +66,16 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
     const before = {
       rows: await countRows(platform),
       settings: await storedSettings(),
-      tenants: await platform.deps.db.select().from(tenants),
+      tenants: await storedTenants(),
     };
-    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 0, usersAdded: 0, contentAdded: 0 });
-    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 0, usersAdded: 0, contentAdded: 0 });
+    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 0, usersAdded: 0, contentAdded: 0 });
+    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 0, usersAdded: 0, contentAdded: 0 });
     expect({
       rows: await countRows(platform),
       settings: await storedSettings(),
-      tenants: await platform.deps.db.select().from(tenants),
+      tenants: await storedTenants(),
     }).toEqual(before);
-  });
+  }, 60_000);
 
   it('settings changed through the API survive a re-seed', async () => {
     const admin = await signInDemo(platform, 'admin');
@@ -95,7 +103,7 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
       .set({ hosts: ['dibajak.example'] })
       .where(eq(tenants.lmsId, lmsId));
 
-    expect(await reseed()).toEqual({ tenants: 12, settingsAdded: 1, usersAdded: 1, contentAdded: 0 });
+    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 1, usersAdded: 1, contentAdded: 0 });
     const [row] = await platform.deps.db.select({ hosts: tenants.hosts }).from(tenants).where(eq(tenants.lmsId, lmsId));
     expect(row?.hosts).toEqual(hosts);
     platform.deps.tenants.invalidate();
@@ -113,5 +121,38 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
       fromAddress(),
     );
     expect(res.status).toBe(200);
+  });
+
+  it("finds demo's pesilat site (SPEC §2: /pesilat/… on demo's hosts switches to it), and none for other tenants", async () => {
+    const directory = platform.deps.tenants;
+    directory.invalidate();
+    const file = loadTenant(TENANTS_ROOT, 'pesilat');
+    expect(await directory.pesilatTenantOf('demo')).toEqual({
+      lmsId: file.lmsId,
+      code: 'pesilat',
+      appCode: file.appCode,
+      title: file.setting.title,
+      hosts: file.hosts,
+      mainTenant: 'demo',
+    });
+    for (const code of ['pesilat', 'jongkreatif', 'tidak-ada']) expect(await directory.pesilatTenantOf(code), code).toBeUndefined();
+    expect((await directory.byHost('pesilat.localhost'))?.mainTenant).toBe('demo');
+    expect((await directory.byHost('localhost'))?.mainTenant).toBeNull();
+  });
+
+  it('a re-seed restores a main tenant changed in the database; of two pesilat sites of one tenant the first by code wins', async () => {
+    const { lmsId: aksara } = loadTenant(TENANTS_ROOT, 'aksara');
+    const { lmsId: pesilat } = loadTenant(TENANTS_ROOT, 'pesilat');
+    const directory = platform.deps.tenants;
+    await platform.deps.db.update(tenants).set({ mainTenant: 'demo' }).where(eq(tenants.lmsId, aksara));
+    directory.invalidate();
+    expect((await directory.pesilatTenantOf('demo'))?.code).toBe('aksara');
+
+    await platform.deps.db.update(tenants).set({ mainTenant: null }).where(eq(tenants.lmsId, pesilat));
+    await reseed();
+    directory.invalidate();
+    const rows = await platform.deps.db.select({ code: tenants.code, mainTenant: tenants.mainTenant }).from(tenants);
+    expect(rows.filter((row) => row.mainTenant !== null)).toEqual([{ code: 'pesilat', mainTenant: 'demo' }]);
+    expect((await directory.pesilatTenantOf('demo'))?.code).toBe('pesilat');
   });
 });

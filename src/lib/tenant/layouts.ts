@@ -87,6 +87,17 @@ export function resolveVariant(layout: string | null | undefined): Variant {
   return LAYOUT_VARIANTS[name as LayoutName];
 }
 
+/**
+ * Layouts of a pesilat site (SPEC §2): a tenant with one of them may name a main tenant, whose
+ * hosts switch a first path segment of `pesilat` over to it.
+ */
+export const PESILAT_LAYOUTS: ReadonlySet<string> = new Set(['pesilat', 'staging-pesilat']);
+
+/** Whether a layout setting is a pesilat site's. */
+export function isPesilatLayout(layout: string | null | undefined): boolean {
+  return PESILAT_LAYOUTS.has(resolveLayout(layout));
+}
+
 /** Layouts whose routes get a per-route CSS class plus `content-page` (SPEC §9). */
 const ROUTE_CLASS_LAYOUTS: ReadonlySet<string> = new Set(['demo', 'jongkreatif']);
 

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { HomeSchema, PageSchema, SiteInfoSchema } from './content-schema';
+import { isPesilatLayout } from './layouts';
 import { describeIssues, type Tenant, TenantSchema } from './schema';
 import { themeProblems, themeVariables } from './theme';
 
@@ -43,14 +44,39 @@ export function listTenantCodes(root: string): string[] {
     .sort();
 }
 
-/** Reads and validates `tenants/<code>/tenant.json`; the folder name must equal the code inside. */
-export function loadTenant(root: string, code: string): Tenant {
+/** One `tenant.json`, validated on its own (its `mainTenant` link is not followed). */
+function readTenantFile(root: string, code: string): Tenant {
   const file = join(root, code, 'tenant.json');
   const tenant = validate(TenantSchema, readJson(file), file);
   if (tenant.code !== code) {
     throw new TenantFileError(`${relative(process.cwd(), file)}: code: "${tenant.code}" harus sama dengan nama folder "${code}"`);
   }
   return tenant;
+}
+
+/**
+ * Reads and validates `tenants/<code>/tenant.json`; the folder name must equal the code inside, and
+ * a pesilat site's `mainTenant` must be another tenant of `root` that is not a pesilat site itself.
+ */
+export function loadTenant(root: string, code: string): Tenant {
+  const tenant = readTenantFile(root, code);
+  if (tenant.mainTenant !== undefined) assertMainTenant(root, tenant, tenant.mainTenant);
+  return tenant;
+}
+
+/** The main tenant a pesilat site names must exist and be a main site: its hosts send `/pesilat/…` here. */
+function assertMainTenant(root: string, tenant: Tenant, main: string): void {
+  const file = relative(process.cwd(), join(root, tenant.code, 'tenant.json'));
+  const mainFile = join(root, main, 'tenant.json');
+  if (!existsSync(mainFile)) {
+    throw new TenantFileError(`${file}: mainTenant: tenant "${main}" tidak ada (${relative(process.cwd(), mainFile)} tidak ditemukan)`);
+  }
+  const { layout } = readTenantFile(root, main).setting;
+  if (isPesilatLayout(layout)) {
+    throw new TenantFileError(
+      `${file}: mainTenant: "${main}" sendiri situs pesilat (layout "${layout}"); tenant utama harus situs utama yang host-nya mengalihkan /pesilat/…`,
+    );
+  }
 }
 
 /**

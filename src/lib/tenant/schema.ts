@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppCodeSchema } from '~/contract/common';
 import { SiteSettingSchema } from '~/contract/settings';
+import { isPesilatLayout, PESILAT_LAYOUTS } from './layouts';
 
 /** A tenant code: the folder name under `tenants/`, also used in URLs of builds. */
 export const TenantCodeSchema = z
@@ -10,6 +11,8 @@ export const TenantCodeSchema = z
 /**
  * `tenants/<code>/tenant.json`: the tenant's identity on the platform plus its site setting (SPEC §3).
  * Fonts are restricted to the self-hosted set so that no page ever reaches a font CDN.
+ * `mainTenant` links a pesilat site to the main tenant whose hosts send `/pesilat/…` to it (SPEC §2);
+ * only a pesilat layout may have one. That the main tenant exists is checked by `loadTenant`.
  */
 export const TenantSchema = z
   .object({
@@ -17,9 +20,22 @@ export const TenantSchema = z
     lmsId: z.string().min(1),
     appCode: AppCodeSchema,
     hosts: z.array(z.string().regex(/^[a-z0-9.-]+(?::\d+)?$/, 'host tanpa skema, mis. demo.example.id')).min(1),
+    mainTenant: TenantCodeSchema.optional(),
     setting: SiteSettingSchema,
   })
-  .strict();
+  .strict()
+  .superRefine((tenant, ctx) => {
+    if (tenant.mainTenant === undefined) return;
+    if (!isPesilatLayout(tenant.setting.layout)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mainTenant'],
+        message: `hanya untuk situs pesilat: setting.layout harus ${[...PESILAT_LAYOUTS].map((name) => `"${name}"`).join(' atau ')}, bukan "${tenant.setting.layout}"`,
+      });
+    } else if (tenant.mainTenant === tenant.code) {
+      ctx.addIssue({ code: 'custom', path: ['mainTenant'], message: 'tidak boleh menunjuk tenant ini sendiri' });
+    }
+  });
 
 export type Tenant = z.infer<typeof TenantSchema>;
 

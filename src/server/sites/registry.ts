@@ -124,7 +124,8 @@ export class SiteRegistry {
       const site = this.#sites.get(tenant.code) ?? { tenant, canonicalHost: '', live: undefined, previous: undefined, pesilat: undefined };
       site.tenant = tenant;
       site.canonicalHost = tenant.hosts.find((host) => !isLocalHost(bareHost(host))) ?? `${tenant.code}.localhost`;
-      site.pesilat = records.find((other) => other.mainTenant === tenant.code);
+      // The same choice as TenantDirectory.pesilatTenantOf: the first by code when several name this tenant.
+      site.pesilat = [...records].sort((a, b) => a.code.localeCompare(b.code)).find((other) => other.mainTenant === tenant.code);
       this.#sites.set(tenant.code, site);
       for (const host of tenant.hosts) if (!this.#hosts.has(host)) this.#hosts.set(host, site);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAYOUT_VARIANTS, resolveLayout, resolveVariant, routeClasses, VARIANTS } from '~/lib/tenant/layouts';
+import { isPesilatLayout, LAYOUT_VARIANTS, resolveLayout, resolveVariant, routeClasses, VARIANTS } from '~/lib/tenant/layouts';
 
 /** SPEC §2 "Known layouts" (business-{product} shown by two products). */
 const KNOWN = [
@@ -82,6 +82,18 @@ describe('resolveLayout / resolveVariant', () => {
   it('reaches every variant from some layout', () => {
     const reached = new Set([...KNOWN, ...ALLOWED, ...Object.keys(LAYOUT_VARIANTS)].map(resolveVariant));
     expect([...reached].sort()).toEqual([...VARIANTS].sort());
+  });
+});
+
+describe('isPesilatLayout (SPEC §2: a pesilat site may name the main tenant that links to it)', () => {
+  it('is true for pesilat and staging-pesilat only, which render as the community variant', () => {
+    for (const layout of ['pesilat', 'staging-pesilat', ' pesilat ']) {
+      expect(isPesilatLayout(layout), layout).toBe(true);
+      expect(resolveVariant(layout)).toBe('community');
+    }
+    for (const layout of [...KNOWN, ...ALLOWED].filter((name) => !name.includes('pesilat')))
+      expect(isPesilatLayout(layout), layout).toBe(false);
+    for (const layout of [undefined, null, '', 'Pesilat', 'pesilat-x']) expect(isPesilatLayout(layout), String(layout)).toBe(false);
   });
 });
 

@@ -82,6 +82,41 @@ describe('loadTenant', () => {
   });
 });
 
+describe("loadTenant: a pesilat site's mainTenant", () => {
+  const pesilat = (mainTenant: string, layout = 'pesilat', code = 'pesilat') => ({
+    ...valid(code),
+    mainTenant,
+    setting: { ...valid(code).setting, layout },
+  });
+
+  it('loads when it names an existing main site', () => {
+    writeTenant('demo', valid('demo'));
+    writeTenant('pesilat', pesilat('demo'));
+    expect(loadTenant(root, 'pesilat')).toMatchObject({ code: 'pesilat', mainTenant: 'demo', setting: { layout: 'pesilat' } });
+  });
+
+  it('names the file and field when the main tenant does not exist', () => {
+    const shown = writeTenant('pesilat', pesilat('hilang'));
+    const message = loadError('pesilat').message;
+    expect(message.startsWith(`${shown}: mainTenant: `)).toBe(true);
+    expect(message).toContain('"hilang" tidak ada');
+  });
+
+  it('refuses a main tenant that is itself a pesilat site', () => {
+    writeTenant('demo', valid('demo'));
+    writeTenant('pesilat', pesilat('demo'));
+    const shown = writeTenant('latihan', pesilat('pesilat', 'staging-pesilat', 'latihan'));
+    const message = loadError('latihan').message;
+    expect(message.startsWith(`${shown}: mainTenant: "pesilat" sendiri situs pesilat`)).toBe(true);
+  });
+
+  it('refuses a mainTenant on a layout that is not a pesilat one', () => {
+    writeTenant('demo', valid('demo'));
+    const shown = writeTenant('alpha', { ...valid('alpha'), mainTenant: 'demo' });
+    expect(loadError('alpha').message).toContain(`${shown}: mainTenant: hanya untuk situs pesilat`);
+  });
+});
+
 describe('listTenantCodes', () => {
   it('lists tenant folders sorted, skipping shared (_) folders and files', () => {
     for (const folder of ['zeta', '_shared', 'alpha']) mkdirSync(join(root, folder));

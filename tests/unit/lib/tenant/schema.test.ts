@@ -91,3 +91,30 @@ describe('tenant.json rejects', () => {
     for (const code of ['Demo', 'd', '1demo', 'de mo']) expect(issuePaths({ ...withCss({}), code })).toEqual(['code']);
   });
 });
+
+describe('tenant.json mainTenant (a pesilat site linked from a main tenant)', () => {
+  const pesilat = (layout: string, mainTenant?: string) => ({
+    ...minimal(),
+    code: 'pesilat',
+    ...(mainTenant === undefined ? {} : { mainTenant }),
+    setting: { ...minimal().setting, layout },
+  });
+
+  it.each(['pesilat', 'staging-pesilat'])('is accepted on a %s layout, and optional there', (layout) => {
+    expect(TenantSchema.parse(pesilat(layout, 'demo')).mainTenant).toBe('demo');
+    expect(issuePaths(pesilat(layout))).toEqual([]);
+    expect('mainTenant' in TenantSchema.parse(pesilat(layout))).toBe(false);
+  });
+
+  it.each(['demo', 'jongkreatif', 'default'])('is refused on a %s layout, naming the field and the layouts it needs', (layout) => {
+    const result = TenantSchema.safeParse(pesilat(layout, 'demo'));
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['mainTenant']);
+    expect(result.error?.issues[0]?.message).toContain('"pesilat"');
+    expect(result.error?.issues[0]?.message).toContain('"staging-pesilat"');
+  });
+
+  it('is refused when it names the tenant itself or is not a tenant code', () => {
+    expect(issuePaths(pesilat('pesilat', 'pesilat'))).toEqual(['mainTenant']);
+    for (const code of ['Demo', '', '_shared']) expect(issuePaths(pesilat('pesilat', code))).toEqual(['mainTenant']);
+  });
+});

@@ -51,6 +51,11 @@ describe('shipped tenants', () => {
     }
   });
 
+  it('link the pesilat site to the demo tenant, whose hosts switch /pesilat/… to it (SPEC §2)', () => {
+    const linked = codes.map((code) => loadTenant(root, code)).filter((tenant) => tenant.mainTenant !== undefined);
+    expect(linked.map((tenant) => [tenant.code, tenant.mainTenant, tenant.setting.layout])).toEqual([['pesilat', 'demo', 'pesilat']]);
+  });
+
   it('give every tenant a unique lms id, app code and host', () => {
     const tenants = codes.map((code) => loadTenant(root, code));
     for (const key of ['lmsId', 'appCode'] as const) {
