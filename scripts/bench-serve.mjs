@@ -9,7 +9,7 @@
 //   --pglite / --postgres   only that database (--postgres, like BENCH_DATABASE_URL, requires the server)
 //   --duration 5s --warmup 1s --connections 64 --threads 1   wrk settings, the same for both servers
 import { existsSync, readdirSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBenchDatabase, postgresProblem } from './lib/bench-database.mjs';
@@ -67,7 +67,9 @@ console.log(`bench:serve — our server (dist/_server/main.mjs) against a bare n
 console.log(
   `Machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${wrkVersion}.`,
 );
-console.log(`Both servers and wrk share this machine, so absolute figures depend on it; the ratios matter more.`);
+console.log(
+  `Both servers and wrk share this machine (load average now ${loadavg()[0].toFixed(1)}), so absolute figures depend on it; the ratios matter more.`,
+);
 console.log(
   `wrk -t${wrkSettings.threads} -c${wrkSettings.connections} -d${wrkSettings.duration} (after a ${options.warmup} warm-up), the same for both servers, Host: demo.localhost:<port>.`,
 );
@@ -119,8 +121,11 @@ async function benchVariant(variant) {
   // The baseline's answers: our server's bytes for each measured address, plain and br.
   const routes = [];
   for (const row of rows) {
-    const [plain, br] = [await httpGet(ours.port, row.path, { host }), await httpGet(ours.port, row.path, { host, br: true })];
-    const sent = row.br ? br : plain;
+    // The measured encoding first: its X-Cache shows whether the cached page hits and the cold one misses.
+    const sent = await httpGet(ours.port, row.path, { host, br: row.br });
+    const other = await httpGet(ours.port, row.path, { host, br: !row.br });
+    const [plain, br] = row.br ? [other, sent] : [sent, other];
+    row.cache = sent.headers['x-cache'];
     row.bytes = sent.body.length;
     row.encoding = sent.headers['content-encoding'] ?? 'identity';
     if (sent.status !== row.status)
@@ -201,6 +206,7 @@ function printTable(rows) {
       'ours/bare': `${ratio.toFixed(ratio < 10 ? 1 : 0)}%`,
       'goal (of bare Node)': goal,
       'ours p99': row.ours.p99 ?? '?',
+      'X-Cache (1st GET)': row.cache ?? '',
     };
   });
   console.table(table);

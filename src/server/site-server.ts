@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { isListPage, LIST_PARAMS, RENDERED_PREFIX, readListQuery, rendersOnDemand } from '~/lib/content/on-demand';
 import type { AccessLog } from './sites/access-log';
 import type { BlobPool } from './sites/blob-pool';
-import { PREPARING, UNKNOWN_HOST } from './sites/host-pages';
+import { hostPages } from './sites/host-pages';
 import type { CacheState, PageCache } from './sites/page-cache';
 import { bareHost, isLocalHost, type LiveBuild, type Site, type SiteRegistry } from './sites/registry';
 import type { Renderers } from './sites/renderers';
@@ -22,6 +22,8 @@ export interface SiteServerOptions {
   renderers: Renderers;
   /** TRUST_PROXY: behind a proxy, the tenant comes from X-Forwarded-Host. */
   trustProxy: boolean;
+  /** Security headers (`securityHeaders()`), on every answer the listener makes itself. */
+  common: FlatHeaders;
   accessLog?: AccessLog | undefined;
 }
 
@@ -47,7 +49,8 @@ export async function securityHeaders(): Promise<FlatHeaders> {
  * the page cache; anything else is the tenant's 404 page.
  */
 export function createSiteListener(options: SiteServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const { registry, pool, pageCache, renderers, accessLog } = options;
+  const { registry, pool, pageCache, renderers, accessLog, common } = options;
+  const pages = hostPages(common);
   const api = getRequestListener(new Hono().mount('/api', options.api).fetch);
 
   const send = (req: IncomingMessage, res: ServerResponse, prepared: Prepared, extra?: FlatHeaders) => {
@@ -75,16 +78,16 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     const host = (options.trustProxy && firstValue(req.headers['x-forwarded-host'])) || req.headers.host;
     const site = registry.resolve(host);
     const track = accessLog?.track(req, res, site?.tenant.code);
-    if (!site) return send(req, res, UNKNOWN_HOST);
+    if (!site) return send(req, res, pages.unknownHost);
 
     // SPEC §2: `/pesilat/…` on a main host switches to the matching pesilat host.
     if (site.pesilat && (rawPath === '/pesilat' || rawPath.startsWith('/pesilat/'))) {
-      res.writeHead(302, ['Location', pesilatLocation(site, host ?? '', rawPath, query), 'Cache-Control', 'no-store']).end();
+      res.writeHead(302, ['Location', pesilatLocation(site, host ?? '', rawPath, query), 'Cache-Control', 'no-store', ...common]).end();
       return;
     }
 
     const build = site.live;
-    if (!build) return send(req, res, PREPARING);
+    if (!build) return send(req, res, pages.preparing);
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(req, res, build.notFound.status === 404 ? notAllowed(build) : build.notFound, ['Allow', 'GET, HEAD']);
 
@@ -96,15 +99,16 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     }
 
     if (build.maintenance) {
-      const asset = /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html') ? build.store.get(path) : undefined;
-      return send(req, res, asset ? asset.prepared : (build.maintenance as Prepared));
+      // The screen's own files (logo, styles) load; a missing one is a 404; every page is the screen.
+      if (!/\.[a-z0-9]+$/i.test(path) || path.endsWith('.html')) return send(req, res, build.maintenance);
+      return send(req, res, build.store.get(path)?.prepared ?? build.notFound);
     }
 
     if (path.length > 1 && path.endsWith('/')) {
       // Control characters and `//host` or `/\host` would make this an off-site redirect (browsers drop tabs and newlines).
       // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
       if (/[\u0000-\u001f\u007f\\]/.test(path) || path.startsWith('//')) return send(req, res, build.notFound);
-      res.writeHead(301, ['Location', `${rawPath.replace(/\/+$/, '') || '/'}${query}`]).end();
+      res.writeHead(301, ['Location', `${rawPath.replace(/\/+$/, '') || '/'}${query}`, ...common]).end();
       return;
     }
 
@@ -155,7 +159,8 @@ function pesilatLocation(site: Site, host: string, rawPath: string, query: strin
   const target = site.pesilat;
   if (!target) return '/';
   const bare = bareHost(host.toLowerCase());
-  const port = host.slice(bare.length);
+  // Only a port number follows the name: `demo.localhost:@evil.example` must not carry `@evil.example` along.
+  const port = /^:\d{1,5}$/.test(host.slice(bare.length)) ? host.slice(bare.length) : '';
   const local = isLocalHost(bare);
   const publicHost = target.hosts.find((h) => !isLocalHost(bareHost(h)));
   const targetHost = local || !publicHost ? `${target.code}.localhost${port}` : publicHost;

@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
  * from disk when asked for again, so a very large build still works, only slower for its cold files.
  */
 export class Blob {
-  /** Files on disk holding these bytes (any one of them can refill an evicted body). */
-  readonly paths = new Set<string>();
+  /** Files on disk holding these bytes, with how many holders came through each (any one can refill an evicted body). */
+  readonly paths = new Map<string, number>();
   buffer: Buffer | undefined;
   refs = 0;
   lastUsed = 0;
@@ -41,7 +41,7 @@ export class BlobPool {
       this.#blobs.set(hash, blob);
     }
     blob.refs++;
-    blob.paths.add(path);
+    blob.paths.set(path, (blob.paths.get(path) ?? 0) + 1);
     if (!blob.buffer) this.#keep(blob, buffer);
     return blob;
   }
@@ -49,7 +49,9 @@ export class BlobPool {
   /** Drops one reference held through `path`; the blob goes when no build holds it any more. */
   release(blob: Blob, path: string): void {
     blob.refs--;
-    blob.paths.delete(path);
+    const holders = (blob.paths.get(path) ?? 1) - 1;
+    if (holders > 0) blob.paths.set(path, holders);
+    else blob.paths.delete(path);
     if (blob.refs > 0) return;
     if (blob.buffer) this.#resident -= blob.size;
     this.#blobs.delete(blob.hash);
@@ -67,7 +69,7 @@ export class BlobPool {
 
   async #refill(blob: Blob): Promise<Buffer> {
     let lastError: unknown;
-    for (const path of blob.paths) {
+    for (const path of blob.paths.keys()) {
       try {
         const buffer = await readFile(path);
         if (!blob.buffer && this.#blobs.get(blob.hash) === blob) this.#keep(blob, buffer);

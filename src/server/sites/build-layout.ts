@@ -32,9 +32,9 @@ export const tenantDistDir = (distRoot: string, code: string) => join(distRoot, 
 export const buildDir = (distRoot: string, code: string, id: string) => join(distRoot, code, 'builds', id);
 export const livePointerFile = (distRoot: string, code: string) => join(distRoot, code, 'live.json');
 
-/** A new build id: sortable by time (UTC), unique within a machine (`20261123-142501-3f9a`). */
+/** A new build id: sortable by time (UTC, to the millisecond), unique within a machine (`20261123-142501123-3f9a`). */
 export function newBuildId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const stamp = now.toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 18);
   return `${stamp}-${Math.random().toString(16).slice(2, 6).padEnd(4, '0')}`;
 }
 

@@ -34,10 +34,12 @@ export class ContentReads {
     if (request.method !== 'GET') return this.#call(request);
     const key = `${tenant}\n${request.url}`;
     const stored = this.#stored.get(key);
-    if (stored && this.now() - stored.storedAt <= this.freshMs) return copy(stored);
-    let pending = this.#inflight.get(key);
+    if (stored && this.now() - stored.storedAt <= this.freshMs) return stored;
+    // A read started before a purge is shared only by calls made before it.
+    const generation = this.#generations.get(tenant) ?? 0;
+    const flight = `${generation}\n${key}`;
+    let pending = this.#inflight.get(flight);
     if (!pending) {
-      const generation = this.#generations.get(tenant) ?? 0;
       pending = this.#call(request)
         .then((answer) => {
           if (answer.status === 200 && (this.#generations.get(tenant) ?? 0) === generation) {
@@ -48,10 +50,10 @@ export class ContentReads {
           }
           return answer;
         })
-        .finally(() => this.#inflight.delete(key));
-      this.#inflight.set(key, pending);
+        .finally(() => this.#inflight.delete(flight));
+      this.#inflight.set(flight, pending);
     }
-    return copy(await pending);
+    return pending;
   }
 
   purge(tenant: string): void {
@@ -65,6 +67,3 @@ export class ContentReads {
     return { status: response.status, headers: [...response.headers], body: await response.arrayBuffer() };
   }
 }
-
-/** Each worker gets its own bytes (they are transferred, which detaches the sender's copy). */
-const copy = (answer: ApiAnswerData): ApiAnswerData => ({ status: answer.status, headers: answer.headers, body: answer.body.slice(0) });

@@ -1,4 +1,4 @@
-import { preparedHtml } from './respond';
+import { type FlatHeaders, preparedHtml } from './respond';
 
 /**
  * Pages the server answers itself, before any tenant's build is involved: a host no tenant serves
@@ -30,30 +30,36 @@ ${text}
 `;
 }
 
-/** The answer to a host no tenant serves: never another tenant's site. */
-export const UNKNOWN_HOST = preparedHtml(
-  404,
-  page(
-    'Situs tidak ditemukan',
-    'Situs tidak ditemukan',
-    '<p>Alamat ini tidak terhubung ke situs mana pun di platform kami.</p><p>Periksa kembali alamat yang Anda ketik, atau hubungi pengelola situs yang Anda cari.</p>',
-  ),
-  ['X-Robots-Tag', 'noindex'],
+/** The pages below, each carrying the server's security headers (`common`). */
+export function hostPages(common: FlatHeaders) {
+  return {
+    unknownHost: preparedHtml(UNKNOWN_HOST.status, UNKNOWN_HTML, [...UNKNOWN_HEADERS, ...common]),
+    preparing: preparedHtml(PREPARING.status, PREPARING_HTML, [...PREPARING_HEADERS, ...common]),
+  };
+}
+
+const UNKNOWN_HTML = page(
+  'Situs tidak ditemukan',
+  'Situs tidak ditemukan',
+  '<p>Alamat ini tidak terhubung ke situs mana pun di platform kami.</p><p>Periksa kembali alamat yang Anda ketik, atau hubungi pengelola situs yang Anda cari.</p>',
 );
+const UNKNOWN_HEADERS = ['X-Robots-Tag', 'noindex'];
+
+/** The answer to a host no tenant serves: never another tenant's site. */
+export const UNKNOWN_HOST = preparedHtml(404, UNKNOWN_HTML, UNKNOWN_HEADERS);
 
 /** Seconds a client is asked to wait while a tenant's site is being built. */
 export const PREPARING_RETRY_AFTER = 30;
 
-/** The answer for a tenant whose site has no live build yet (its first build is under way). */
-export const PREPARING = preparedHtml(
-  503,
-  page(
-    'Situs sedang disiapkan',
-    'Situs sedang disiapkan',
-    '<p>Situs ini sedang dibangun dan akan segera tersedia.</p><p>Silakan muat ulang halaman ini dalam beberapa saat.</p>',
-  ),
-  ['Retry-After', String(PREPARING_RETRY_AFTER), 'X-Robots-Tag', 'noindex'],
+const PREPARING_HTML = page(
+  'Situs sedang disiapkan',
+  'Situs sedang disiapkan',
+  '<p>Situs ini sedang dibangun dan akan segera tersedia.</p><p>Silakan muat ulang halaman ini dalam beberapa saat.</p>',
 );
+const PREPARING_HEADERS = ['Retry-After', String(PREPARING_RETRY_AFTER), 'X-Robots-Tag', 'noindex'];
+
+/** The answer for a tenant whose site has no live build yet (its first build is under way). */
+export const PREPARING = preparedHtml(503, PREPARING_HTML, PREPARING_HEADERS);
 
 /** Shown only when even a build's error page cannot be sent (SPEC §8 "Error page failure"). */
 export const ERROR_PAGE_FAILURE = preparedHtml(

@@ -100,10 +100,11 @@ export class PageCache {
   }
 
   #fill(tenant: string, key: string, render: () => Promise<RenderedPage>): Promise<Entry> {
-    const id = `${tenant}\n${key}`;
+    // A render started before a purge is shared only by requests made before it.
+    const generation = this.#generations.get(tenant) ?? 0;
+    const id = `${tenant}\n${generation}\n${key}`;
     let pending = this.#inflight.get(id);
     if (!pending) {
-      const generation = this.#generations.get(tenant) ?? 0;
       pending = render()
         .then((page) => this.#prepare(page))
         .then((entry) => {

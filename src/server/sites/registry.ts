@@ -196,7 +196,7 @@ export class SiteRegistry {
     const page = (path: string) => store.get(path)?.prepared;
     const errorPage = (path: string, status: number, add: FlatHeaders = []) => {
       const found = page(path);
-      return found ? withStatus(found, status, add) : ERROR_PAGE_FAILURE;
+      return found ? withStatus(found, status, add) : withStatus(ERROR_PAGE_FAILURE, 500, this.options.common);
     };
     const entry = join(dir, 'server', 'entry.mjs');
     return {

@@ -1,5 +1,5 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ContentReads } from './content-reads';
 import type { RenderedPage } from './page-cache';
 import type { ApiCall, FromWorker, ToWorker } from './render-protocol';
@@ -18,7 +18,7 @@ export interface RenderersOptions {
   maxWorkers: number;
   /** A page taking longer fails (the error page), and its worker is replaced. */
   timeoutMs: number;
-  /** Old-space limit of each worker, in MB. */
+  /** Old-space limit of each worker process, in MB. */
   memoryMb: number;
 }
 
@@ -29,10 +29,11 @@ interface Pending {
 }
 
 /**
- * One worker thread per live build that renders on demand, started at its first page. A worker
- * goes away when its build is replaced (after the pages it is rendering), when idle, or when more
- * builds need one than the cap allows; since an ES module is never unloaded, ending the worker is
- * what gives a replaced build's memory back.
+ * One render process per live build, started at its first page. A worker goes away when its build
+ * is replaced (after the pages it is rendering), when idle, or when more builds need one than the
+ * cap allows. Processes, not worker threads: an ES module is never unloaded, and ending a worker
+ * thread does not give all of its memory back to the system (Node keeps part of every isolate's
+ * heap), while an ended process gives back everything, however many builds come and go.
  */
 export class Renderers {
   readonly #workers = new Map<string, BuildWorker>();
@@ -75,7 +76,7 @@ export class Renderers {
 }
 
 class BuildWorker {
-  readonly #worker: Worker;
+  readonly #worker: ChildProcess;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #idleTimer: NodeJS.Timeout | undefined;
@@ -89,17 +90,20 @@ class BuildWorker {
     private readonly options: RenderersOptions,
     private readonly onEnd: () => void,
   ) {
-    this.#worker = new Worker(options.workerScript, {
-      workerData: { entry: pathToFileURL(entry).href },
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+    this.#worker = fork(options.workerScript, [], {
+      env: { ...process.env, RENDER_ENTRY: pathToFileURL(entry).href },
+      execArgv: [`--max-old-space-size=${options.memoryMb}`],
+      // Structured clone over the channel: page bytes travel as bytes, not JSON.
+      serialization: 'advanced',
       // The worker's own console output goes to the server's (errors of a page are worth seeing).
-      stdout: false,
-      stderr: false,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.#worker.on('message', (message: FromWorker) => this.#receive(message));
     this.#worker.on('error', (error) => this.#end(error));
-    this.#worker.on('exit', (code) => this.#end(new Error(`render worker berhenti (kode ${code})`)));
+    this.#worker.on('exit', (code, signal) => this.#end(new Error(`render worker berhenti (${signal ?? `kode ${code}`})`)));
+    // Neither the process nor its channel keeps the server alive; the worker ends itself when the channel closes.
     this.#worker.unref();
+    this.#worker.channel?.unref();
   }
 
   get busy(): number {
@@ -131,11 +135,16 @@ class BuildWorker {
   async stop(): Promise<void> {
     this.ended = true;
     this.onEnd();
-    await this.#worker.terminate();
+    if (this.#worker.exitCode !== null || this.#worker.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => this.#worker.once('exit', () => resolve()));
+    // Waiting for the exit keeps this process up until it happens (the worker is otherwise unref'd).
+    this.#worker.ref();
+    this.#worker.kill('SIGTERM');
+    await exited;
   }
 
-  #post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
-    this.#worker.postMessage(message, transfer);
+  #post(message: ToWorker): void {
+    if (this.#worker.connected) this.#worker.send(message);
   }
 
   #receive(message: FromWorker): void {
@@ -169,7 +178,7 @@ class BuildWorker {
     } catch (error) {
       console.error('[render] panggilan API dari render worker gagal:', error);
     }
-    if (!this.ended) this.#post({ type: 'api-answer', id: call.id, status, headers, body }, [body]);
+    if (!this.ended) this.#post({ type: 'api-answer', id: call.id, status, headers, body });
   }
 
   #end(error: Error): void {

@@ -103,6 +103,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
     pageCache,
     renderers,
     trustProxy: Boolean(env.TRUST_PROXY && env.TRUST_PROXY !== 'false' && env.TRUST_PROXY !== '0'),
+    common,
     accessLog,
   });
   let closing = false;
@@ -129,9 +130,12 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
       clearInterval(poll);
       unsubscribe();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections turn idle as their last answer is sent: close them as they do.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
+      clearInterval(idle);
       clearTimeout(timer);
       accessLog?.flush();
       await renderers.close();

@@ -1,0 +1,167 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ask, makeDist, siteFiles, startSites, tenantRecord, writeBuild } from './support/fake-sites';
+
+/**
+ * A tenant's files as visitors and browsers meet them: from its live build only, case-sensitive,
+ * in the encoding the browser takes, cached as long as they can be, and nothing outside the build.
+ */
+const dist = makeDist();
+const FILES = { demo: siteFiles('demo'), acme: siteFiles('acme') };
+writeBuild(dist.distRoot, 'demo', { id: 'b1', files: FILES.demo, live: true });
+writeBuild(dist.distRoot, 'acme', { id: 'b1', files: FILES.acme, live: true });
+const { '404.html': _, ...without404 } = siteFiles('rusak');
+writeBuild(dist.distRoot, 'rusak', { id: 'b1', files: without404, live: true });
+
+// Static builds only: no render worker is ever started.
+const records = [tenantRecord('demo', ['demo.example.id']), tenantRecord('acme', ['a.example']), tenantRecord('rusak')];
+const sites = await startSites({ distRoot: dist.distRoot, workerScript: '/nonexistent/render-worker.mjs', records });
+afterAll(async () => {
+  await sites.close();
+  dist.remove();
+});
+
+const port = sites.port;
+const get = (path: string, host = `demo.localhost:${port}`, headers: Record<string, string> = {}) => ask(port, path, { host, headers });
+
+describe('site server: files of the live build', () => {
+  it.each([
+    ['/', 'index.html'],
+    ['/About', 'About/index.html'],
+    ['/About/index.html', 'About/index.html'],
+    // Only list pages are rendered for ?page=; any other page keeps its file.
+    ['/About?page=2&search=data&category=umum', 'About/index.html'],
+    ['/News?utm_source=x', 'News/index.html'],
+  ] as const)('serves %s as HTML', async (path, file) => {
+    const res = await get(path, 'demo.example.id', { 'Accept-Encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toBe(FILES.demo[file]);
+  });
+
+  it.each(['/about', '/ABOUT', '/Nope', '/_astro/missing.css', '/News/berita-baru', '/konten/News/x'])(
+    'answers %s with the tenant’s 404 page (routes are case-sensitive)',
+    async (path) => {
+      const res = await get(path, 'a.example');
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.text).toBe(FILES.acme['404.html']);
+    },
+  );
+
+  it.each([
+    ['br, gzip', 'br', '_astro/app.123.css.br'],
+    ['gzip, deflate', 'gzip', '_astro/app.123.css.gz'],
+    ['br;q=0, gzip', 'gzip', '_astro/app.123.css.gz'],
+    ['deflate', undefined, '_astro/app.123.css'],
+    ['', undefined, '_astro/app.123.css'],
+  ] as const)('Accept-Encoding %j gets the %s twin', async (accept, encoding, file) => {
+    const res = await get('/_astro/app.123.css', 'demo.example.id', accept ? { 'Accept-Encoding': accept } : {});
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(FILES.demo[file])));
+    expect(res.text).toBe(FILES.demo[file]);
+  });
+
+  it('gives each twin its own ETag, and answers 304 only for the twin the client has', async () => {
+    const css = (headers: Record<string, string>) => get('/_astro/app.123.css', 'demo.example.id', headers);
+    const tags = await Promise.all(['br', 'gzip', 'identity'].map(async (e) => (await css({ 'Accept-Encoding': e })).headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    const brTag = tags[0] ?? '';
+    const again = await css({ 'Accept-Encoding': 'br', 'If-None-Match': `"other", ${brTag}` });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(brTag);
+    expect((await css({ 'Accept-Encoding': 'gzip', 'If-None-Match': brTag })).status).toBe(200);
+  });
+
+  it('sends files it does not precompress as they are, without Vary', async () => {
+    const res = await get('/logo.png', 'demo.example.id', { 'Accept-Encoding': 'br' });
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.text).toBe(FILES.demo['logo.png']);
+  });
+
+  it('marks hashed assets immutable, pages must-revalidate and other files an hour', async () => {
+    expect((await get('/_astro/app.123.css')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await get('/About');
+    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(page.headers['last-modified']).toBe('Mon, 23 Nov 2026 10:00:00 GMT');
+    expect((await get('/robots.txt')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await ask(port, '/', { host: 'demo.example.id', method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(FILES.demo['index.html'])));
+    expect(res.body.length).toBe(0);
+  });
+
+  it('answers other methods with 405 and the 404 page', async () => {
+    const res = await ask(port, '/About', { host: 'demo.example.id', method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(res.text).toBe(FILES.demo['404.html']);
+  });
+
+  it('sends the security headers with pages and the 404 page', async () => {
+    for (const path of ['/', '/Nope']) {
+      const res = await get(path);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('shows the built-in error page when the build has no 404 page', async () => {
+    const res = await get('/Nope', `rusak.localhost:${port}`);
+    expect(res.status).toBe(500);
+    expect(res.text).toContain('An error occurred while showing the error page');
+    expect(res.text).toContain('<a href="/">Go back to home</a>');
+  });
+});
+
+describe('site server: paths', () => {
+  it('redirects a trailing slash to the path without it, keeping case and query', async () => {
+    const res = await get('/About/?a=1');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/About?a=1');
+  });
+
+  it.each([
+    '//evil.example/',
+    '/\\evil.example/',
+    '/%2F%2Fevil.example/',
+    '/%2f/evil.example/',
+    '/%5Cevil.example/',
+    '/%09/evil.example/',
+    '/%0a/x/',
+    '/%0d/x/',
+    '/%00/x/',
+  ])('never redirects off-site: %j', async (path) => {
+    const res = await get(path);
+    if (res.headers.location) expect(new URL(res.headers.location, 'https://demo.example.id').origin).toBe('https://demo.example.id');
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it.each([
+    '/..%2fsecret.txt',
+    '/..%2f..%2fsecret.txt',
+    '/..%2f..%2f..%2fsecret.txt',
+    '/%2e%2e%2fbuild.json',
+    '/..%2fserver%2fentry.mjs',
+    '/..%5csecret.txt',
+    '/..%2fclient-private/key.txt',
+    '/../build.json',
+    '/../../live.json',
+    '/About%00.html',
+    '/%E0%A4%A',
+  ])('never serves anything outside the build: %s', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.text).toBe(FILES.demo['404.html']);
+  });
+});

@@ -1,0 +1,152 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
+import { ask, fakeApi, makeDist, rendererSource, siteFiles, startSites, tenantRecord, writeBuild } from './support/fake-sites';
+
+/**
+ * Pages rendered on demand (list pages past page 1, items newer than the build), as visitors and
+ * editors meet them: rendered once however many ask at once, served from the cache until the
+ * tenant's content changes, an error page when a render fails, and finished when the server stops.
+ */
+const bundles = join(process.cwd(), 'node_modules/.cache/lms-tests', `pages-${process.pid}`);
+const workerScript = join(bundles, 'render-worker.mjs');
+const dist = makeDist();
+const FILES = siteFiles('kabar');
+writeBuild(dist.distRoot, 'kabar', { id: 'b1', files: FILES, renderer: rendererSource('kabar'), live: true });
+writeBuild(dist.distRoot, 'lain', { id: 'b1', files: siteFiles('lain'), renderer: rendererSource('lain'), live: true });
+const { api, renders } = fakeApi();
+const records = [tenantRecord('kabar', ['kabar.example']), tenantRecord('lain', ['lain.example'])];
+
+let sites: Awaited<ReturnType<typeof startSites>>;
+beforeAll(async () => {
+  mkdirSync(bundles, { recursive: true });
+  await bundleForNode('src/server/sites/render-worker.ts', workerScript);
+  sites = await startSites({ distRoot: dist.distRoot, workerScript, records, api });
+});
+afterAll(async () => {
+  await sites?.close();
+  dist.remove();
+  rmSync(bundles, { recursive: true, force: true });
+});
+
+const get = (path: string, host = 'kabar.example', headers: Record<string, string> = {}) => ask(sites.port, path, { host, headers });
+/** What the fake renderer writes for a page of a tenant, rendered for the tenant's public host. */
+const rendered = (label: string, page: string, count: number) =>
+  `<!doctype html><title>${label}</title><p>${label} ${label}.example/konten${page} render ${count} hog 0</p>`;
+const rendersOf = (label: string, page: string) => renders.get(`${label}/konten${page}`) ?? 0;
+
+describe('site server: pages rendered on demand', () => {
+  it('renders a page once for 20 visitors at once, then answers from the cache', async () => {
+    const first = await Promise.all(Array.from({ length: 20 }, () => get('/News/kabar-baru')));
+    expect(first.map((res) => res.status)).toEqual(Array(20).fill(200));
+    expect(new Set(first.map((res) => res.text))).toEqual(new Set([rendered('kabar', '/News/kabar-baru', 1)]));
+    for (let again = 0; again < 5; again++) expect((await get('/News/kabar-baru')).text).toBe(rendered('kabar', '/News/kabar-baru', 1));
+    expect(rendersOf('kabar', '/News/kabar-baru')).toBe(1);
+  });
+
+  it('answers a rendered page with the page headers, its own ETag and 304, and no cookie of the render', async () => {
+    const res = await get('/News/kabar-baru');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const again = await get('/News/kabar-baru', 'kabar.example', { 'If-None-Match': res.headers.etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('renders the page again after the tenant’s content changes, and only that tenant’s pages', async () => {
+    expect((await get('/News/kabar-baru', 'lain.example')).text).toBe(rendered('lain', '/News/kabar-baru', 1));
+    await sites.siteEvents.publish({ tenant: 'kabar', reason: 'content' });
+    expect((await get('/News/kabar-baru')).text).toBe(rendered('kabar', '/News/kabar-baru', 2));
+    expect((await get('/News/kabar-baru', 'lain.example')).text).toBe(rendered('lain', '/News/kabar-baru', 1));
+    expect(rendersOf('lain', '/News/kabar-baru')).toBe(1);
+  });
+
+  it('keeps one cache entry per list page, whatever unknown query parameters come with it', async () => {
+    const page2 = rendered('kabar', '/News?page=2', 1);
+    expect((await get('/News?page=2')).text).toBe(page2);
+    for (const path of ['/News?page=2&utm_source=x', '/News?utm_source=x&page=2', '/News?page=2&fbclid=abc'])
+      expect((await get(path)).text, path).toBe(page2);
+    expect(rendersOf('kabar', '/News?page=2')).toBe(1);
+    // Item pages have no query at all.
+    expect((await get('/News/kabar-baru?utm_source=x')).text).toBe(rendered('kabar', '/News/kabar-baru', 2));
+  });
+
+  it('renders list filters in one canonical order, and leaves page 1 to the built file', async () => {
+    expect((await get('/News?search=data&page=2')).text).toBe(rendered('kabar', '/News?page=2&search=data', 1));
+    expect((await get('/News?page=2&search=data')).text).toBe(rendered('kabar', '/News?page=2&search=data', 1));
+    for (const path of ['/News?page=1', '/News?page=abc', '/News?search=', '/News?utm_source=x'])
+      expect((await get(path)).text, path).toBe(FILES['News/index.html']);
+  });
+
+  it.each(['/konten/News/x', '/%6Bonten/News/x', '/KONTEN/News', '/konten', '/News/bukan/alamat/item'])(
+    'never renders %s: only content addresses are',
+    async (path) => {
+      const before = [...renders.values()].reduce((sum, count) => sum + count, 0);
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toBe(FILES['404.html']);
+      expect([...renders.values()].reduce((sum, count) => sum + count, 0)).toBe(before);
+    },
+  );
+});
+
+describe('site server: a render that fails', () => {
+  it('shows the tenant’s 500 page when the render throws, and the next page renders', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await get('/News/gagal');
+      expect(res.status).toBe(500);
+      expect(res.text).toBe(FILES['500.html']);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+    expect((await get('/News/berikutnya')).text).toBe(rendered('kabar', '/News/berikutnya', 1));
+  });
+
+  it('shows the 500 page when the render worker dies, and a new worker renders the next page', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await get('/News/mogok');
+      expect(res.status).toBe(500);
+      expect(res.text).toBe(FILES['500.html']);
+    } finally {
+      logged.mockRestore();
+    }
+    const next = await get('/News/sesudah-mogok');
+    expect(next.status).toBe(200);
+    expect(next.text).toBe(rendered('kabar', '/News/sesudah-mogok', 1));
+  });
+});
+
+describe('site server: stopping', () => {
+  it('finishes a render in progress, and takes no new connections', async () => {
+    const stopping = await startSites({ distRoot: dist.distRoot, workerScript, records, api });
+    const slow = ask(stopping.port, '/News/pelan', { host: 'kabar.example', agent: false });
+    await new Promise((done) => setTimeout(done, 200));
+    const closed = stopping.close();
+    await expect(ask(stopping.port, '/', { host: 'kabar.example', agent: false })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    const res = await slow;
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(rendered('kabar', '/News/pelan', 1));
+    await closed;
+  });
+
+  // Fails today: only requests arriving after close() are answered with `Connection: close`; the one in
+  // progress keeps its keep-alive connection, and close() waits for the client to drop it (Node's
+  // client: 5 s; a browser: until the shutdown timeout, 10 s).
+  it('closes a keep-alive visitor’s connection once its answer is sent, so stopping does not wait for it', async () => {
+    const stopping = await startSites({ distRoot: dist.distRoot, workerScript, records, api });
+    const slow = ask(stopping.port, '/News/pelan?x', { host: 'lain.example' });
+    await new Promise((done) => setTimeout(done, 200));
+    const closed = stopping.close();
+    expect((await slow).status).toBe(200);
+    const answered = Date.now();
+    await closed;
+    expect(Date.now() - answered).toBeLessThan(1500);
+  }, 15_000);
+});

@@ -1,0 +1,188 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { TenantRecord } from '~/server/services/tenants';
+import { buildDir, setLive } from '~/server/sites/build-layout';
+import type { ApiFetch } from '~/server/sites/renderers';
+import { type RunningSiteServer, startSiteServer } from '~/server/sites/server';
+import { LocalSiteEventBus } from '~/server/sites/site-events';
+
+/**
+ * Fake site builds in the layout the site server reads (`<dist>/<code>/builds/<id>/`, `live.json`),
+ * fake tenants, and a raw HTTP client that sends any Host and any path as written. No vitest here:
+ * the memory check runs this file in a child process.
+ */
+
+/** The files of a fake build; every body names `label`, so an answer can be traced to its build. */
+export function siteFiles(label: string) {
+  return {
+    'index.html': `<!doctype html><title>${label}</title><link rel="stylesheet" href="/_astro/app.123.css"><h1>${label}: beranda</h1>`,
+    'About/index.html': `<!doctype html><title>${label}</title><h1>${label}: tentang</h1>`,
+    'News/index.html': `<!doctype html><title>${label}</title><h1>${label}: berita halaman 1</h1>`,
+    '404.html': `<!doctype html><title>${label}</title><h1>${label}: Oops.. Maaf halaman tidak ditemukan</h1>`,
+    '500.html': `<!doctype html><title>${label}</title><h1>${label}: Opps.. Maaf terjadi kesalahan pada website</h1>`,
+    '_astro/app.123.css': `body{color:red}/* ${label} identity */`,
+    '_astro/app.123.css.br': `BROTLI-BYTES ${label}`,
+    '_astro/app.123.css.gz': `GZIP-BYTES-LONGER ${label}`,
+    'robots.txt': 'User-agent: *\nAllow: /\n',
+    'logo.png': `\x89PNG fake ${label}`,
+  };
+}
+
+/**
+ * An on-demand renderer (`server/entry.mjs`) in plain JS. It counts its renders through the platform
+ * API bridge (the test's API answers `{count}` per page), and acts up on request: `…/gagal` throws,
+ * `…/mogok` ends its worker, `…/pelan` takes 500 ms. `hogMb` keeps that much memory for the module's life.
+ */
+export function rendererSource(label: string, hogMb = 0): string {
+  return `const hog = ${hogMb ? `new Array(${hogMb * 131072}).fill(0.5)` : '[]'};
+export async function render(request) {
+  const url = new URL(request.url);
+  const page = url.pathname + url.search;
+  if (page.endsWith('/gagal')) throw new Error('render gagal');
+  if (page.endsWith('/mogok')) process.exit(3);
+  if (page.endsWith('/pelan')) await new Promise((done) => setTimeout(done, 500));
+  let count = 0;
+  if (!${hogMb}) {
+    const platformFetch = await globalThis[Symbol.for('lms.platform-fetch')]();
+    const answer = await platformFetch(new Request('http://platform.internal/renders?page=' + encodeURIComponent('${label}' + page)));
+    count = (await answer.json()).count;
+  }
+  return new Response('<!doctype html><title>${label}</title><p>${label} ' + url.host + page + ' render ' + count + ' hog ' + hog.length + '</p>', {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'sesi=rahasia' },
+  });
+}
+`;
+}
+
+export interface FakeBuild {
+  id: string;
+  files: Record<string, string>;
+  /** `server/entry.mjs`, for a build with on-demand pages. */
+  renderer?: string;
+  maintenance?: boolean;
+  /** Points `live.json` at it once written. */
+  live?: boolean;
+}
+
+/** Writes a finished build (build.json last, as the builder does) beside files that must never be served. */
+export function writeBuild(distRoot: string, code: string, build: FakeBuild): string {
+  const dir = buildDir(distRoot, code, build.id);
+  const write = (file: string, body: string) => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), body);
+  };
+  for (const [name, body] of Object.entries(build.files)) write(join('client', name), body);
+  if (build.renderer) write('server/entry.mjs', build.renderer);
+  write('secret.txt', 'TOP SECRET');
+  write('client-private/key.txt', 'TOP SECRET');
+  const info = {
+    tenant: code,
+    id: build.id,
+    version: '1.0.0-test',
+    maintenance: build.maintenance ?? false,
+    builtAt: '2026-11-23T10:00:00.000Z',
+  };
+  write('build.json', JSON.stringify(info));
+  if (build.live) setLive(distRoot, code, build.id);
+  return build.id;
+}
+
+/** A temporary dist folder; `remove` deletes it. */
+export function makeDist(): { distRoot: string; remove(): void } {
+  const distRoot = mkdtempSync(join(tmpdir(), 'lms-sites-'));
+  writeFileSync(join(distRoot, 'secret.txt'), 'TOP SECRET');
+  return { distRoot, remove: () => rmSync(distRoot, { recursive: true, force: true }) };
+}
+
+/** A tenant as the database lists it. */
+export function tenantRecord(code: string, hosts: string[] = [], mainTenant: string | null = null): TenantRecord {
+  return { lmsId: `lms-${code}`, code, appCode: code.toUpperCase(), title: code, hosts, mainTenant };
+}
+
+/** The tenant directory as the site server uses it. */
+export function tenantList(records: TenantRecord[]) {
+  return { all: async () => records, invalidate: () => {} };
+}
+
+/** The platform API stand-in: `/health`, `/renders?page=` counting renders per page, and a JSON 404 for the rest. */
+export function fakeApi(): { api: ApiFetch; renders: Map<string, number> } {
+  const renders = new Map<string, number>();
+  const api: ApiFetch = (req) => {
+    const url = new URL(req.url);
+    if (url.pathname === '/health') return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
+    if (url.pathname === '/renders') {
+      const page = url.searchParams.get('page') ?? '';
+      const count = (renders.get(page) ?? 0) + 1;
+      renders.set(page, count);
+      return Response.json({ count });
+    }
+    return Response.json({ statusCode: 404, message: 'Endpoint tidak ditemukan' }, { status: 404 });
+  };
+  return { api, renders };
+}
+
+export interface SiteServerSetup {
+  distRoot: string;
+  workerScript: string;
+  records: TenantRecord[];
+  api?: ApiFetch;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Starts the site server on a free port of 127.0.0.1, with a local event bus. */
+export async function startSites(setup: SiteServerSetup): Promise<RunningSiteServer & { siteEvents: LocalSiteEventBus }> {
+  const siteEvents = new LocalSiteEventBus();
+  const running = await startSiteServer({
+    distRoot: setup.distRoot,
+    workerScript: setup.workerScript,
+    tenants: tenantList(setup.records),
+    api: setup.api ?? fakeApi().api,
+    siteEvents,
+    env: { PORT: '0', HOST: '127.0.0.1', ...setup.env },
+  });
+  return Object.assign(running, { siteEvents });
+}
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+}
+
+export interface Ask {
+  host?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  /** false: a connection of its own (no keep-alive pool). */
+  agent?: false;
+}
+
+/** One request with the path sent as written (no URL normalising) and the body as sent (no decompression). */
+export function ask(port: number, path: string, { host, method = 'GET', headers = {}, agent }: Ask = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: { ...(host === undefined ? {} : { host }), ...headers },
+        ...(agent === false ? { agent } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString() });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
