@@ -121,6 +121,11 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
 
     if (!build.renderer) return send(req, res, build.notFound);
     const key = `${path}${listQuery ?? ''}`;
+    const cached = pageCache.fresh(site.tenant.code, key);
+    if (cached) {
+      if (track) track.cache = 'hit';
+      return send(req, res, cached.status === 200 || cached.status === 404 ? cached : build.error, HIT);
+    }
     const renderer = build.renderer;
     pageCache
       .get(site.tenant.code, key, () =>
@@ -141,8 +146,20 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
   };
 }
 
-/** The canonical list query of a list page's request (`?page=2&search=…&category=…`), or undefined when it asks for none. */
+const HIT = ['X-Cache', 'hit'];
+const canonicalQueries = new Map<string, string | undefined>();
+
+/** The canonical list query of a list page's request (`?page=2&search=…&category=…`), or undefined when it asks for none; remembered per query text. */
 function listRequest(query: string): string | undefined {
+  if (canonicalQueries.has(query)) return canonicalQueries.get(query);
+  const canonical = canonicalListQuery(query);
+  // Bounded: endless distinct queries (searches) cannot grow it.
+  if (canonicalQueries.size > 10_000) canonicalQueries.clear();
+  canonicalQueries.set(query, canonical);
+  return canonical;
+}
+
+function canonicalListQuery(query: string): string | undefined {
   const params = new URLSearchParams(query);
   if (!LIST_PARAMS.some((name) => params.has(name))) return undefined;
   const { page, search, category } = readListQuery(params);

@@ -61,6 +61,28 @@ function toSummary(row: SummaryRow): PostSummary {
   };
 }
 
+/** The ORDER BY of a list; only the one asked for is built (building SQL is a list call's main cost). */
+function orderOf(sort: NonNullable<ListFilter['sort']>, now: Date): SQL[] {
+  switch (sort) {
+    case 'schedule': {
+      // Details are validated on write; a value that is not an ISO time still must not fail the whole list.
+      const moment = (key: string) =>
+        sql`case when ${posts.details}->>${key} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T' then (${posts.details}->>${key})::timestamptz end`;
+      const starts = sql`coalesce(${moment('startsAt')}, ${posts.publishedAt})`;
+      const ended = sql`coalesce(${moment('endsAt')}, ${moment('startsAt')}, ${posts.publishedAt}) < ${now.toISOString()}::timestamptz`;
+      return [asc(ended), sql`case when ${ended} then null else ${starts} end asc`, sql`${starts} desc`, desc(posts.id)];
+    }
+    case 'oldest':
+      return [asc(posts.publishedAt), asc(posts.id)];
+    case 'popular':
+      return [desc(posts.views), desc(posts.publishedAt)];
+    case 'title':
+      return [asc(posts.title), asc(posts.id)];
+    default:
+      return [desc(posts.publishedAt), desc(posts.id)];
+  }
+}
+
 /** What visitors may see: active posts whose publication time has come. */
 const visible = (now: Date) => and(eq(posts.isActive, true), lte(posts.publishedAt, now));
 
@@ -86,18 +108,7 @@ export async function listPosts(db: Db, lmsId: string, filter: ListFilter, now =
   if (filter.excludeId !== undefined) conditions.push(ne(posts.id, filter.excludeId));
   if (filter.isParent !== undefined) conditions.push(filter.isParent ? isNull(posts.parentId) : isNotNull(posts.parentId));
   const where = and(...conditions);
-  // Details are validated on write; a value that is not an ISO time still must not fail the whole list.
-  const moment = (key: string) =>
-    sql`case when ${posts.details}->>${key} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T' then (${posts.details}->>${key})::timestamptz end`;
-  const starts = sql`coalesce(${moment('startsAt')}, ${posts.publishedAt})`;
-  const ended = sql`coalesce(${moment('endsAt')}, ${moment('startsAt')}, ${posts.publishedAt}) < ${now.toISOString()}::timestamptz`;
-  const order = {
-    schedule: [asc(ended), sql`case when ${ended} then null else ${starts} end asc`, sql`${starts} desc`, desc(posts.id)],
-    newest: [desc(posts.publishedAt), desc(posts.id)],
-    oldest: [asc(posts.publishedAt), asc(posts.id)],
-    popular: [desc(posts.views), desc(posts.publishedAt)],
-    title: [asc(posts.title), asc(posts.id)],
-  }[filter.sort ?? 'newest'];
+  const order = orderOf(filter.sort ?? 'newest', now);
 
   const [total] = await db
     .select({ value: count() })

@@ -59,6 +59,14 @@ export class PageCache {
     this.#now = options.now ?? Date.now;
   }
 
+  /** The stored answer for `key` of `tenant` while it is fresh (the hot path: no promise, no render). */
+  fresh(tenant: string, key: string): Prepared | undefined {
+    const entry = this.#tenants.get(tenant)?.get(key);
+    if (!entry || this.#now() - entry.storedAt > this.options.freshMs) return undefined;
+    entry.lastUsed = ++this.#clock;
+    return entry.prepared;
+  }
+
   /** The answer for `key` of `tenant`, rendering it when missing or too old. Rejects when the render fails and nothing is stored. */
   async get(tenant: string, key: string, render: () => Promise<RenderedPage>): Promise<{ prepared: Prepared; state: CacheState }> {
     const entry = this.#tenants.get(tenant)?.get(key);

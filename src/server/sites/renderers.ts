@@ -16,6 +16,8 @@ export interface RenderersOptions {
   idleMs: number;
   /** At most this many workers run; starting one more stops the least recently used idle one. */
   maxWorkers: number;
+  /** At most this many workers for one build (a busy tenant's misses then use several cores). */
+  perBuild: number;
   /** A page taking longer fails (the error page), and its worker is replaced. */
   timeoutMs: number;
   /** Old-space limit of each worker process, in MB. */
@@ -29,51 +31,74 @@ interface Pending {
 }
 
 /**
- * One render process per live build, started at its first page. A worker goes away when its build
- * is replaced (after the pages it is rendering), when idle, or when more builds need one than the
- * cap allows. Processes, not worker threads: an ES module is never unloaded, and ending a worker
- * thread does not give all of its memory back to the system (Node keeps part of every isolate's
- * heap), while an ended process gives back everything, however many builds come and go.
+ * Render processes per live build, the first started at its first page; a busy build gets more,
+ * up to `perBuild`, so a hot tenant's misses use every core. A worker goes away when its build is
+ * replaced (after the pages it is rendering), when idle, or when more builds need one than the cap
+ * (`maxWorkers`) allows. Processes, not worker threads: an ES module is never unloaded, and ending
+ * a worker thread does not give all of its memory back to the system (Node keeps part of every
+ * isolate's heap), while an ended process gives back everything, however many builds come and go.
  */
 export class Renderers {
-  readonly #workers = new Map<string, BuildWorker>();
+  readonly #builds = new Map<string, BuildWorker[]>();
 
   constructor(private readonly options: RenderersOptions) {}
 
   /** Renders `url` with the build of `tenant` whose renderer is `entry` (`<build>/server/entry.mjs`). */
   render(tenant: string, entry: string, url: string): Promise<RenderedPage> {
-    let worker = this.#workers.get(entry);
-    if (!worker || worker.ended) {
-      this.#makeRoom();
-      worker = new BuildWorker(tenant, entry, this.options, () => {
-        if (this.#workers.get(entry) === worker) this.#workers.delete(entry);
+    const workers = (this.#builds.get(entry) ?? []).filter((worker) => !worker.ended);
+    let worker = workers.reduce<BuildWorker | undefined>((least, w) => (!least || w.busy < least.busy ? w : least), undefined);
+    // Another process once every one of the build's is rendering several pages already.
+    if (!worker || (worker.busy >= BUSY && workers.length < this.options.perBuild)) {
+      this.#makeRoom(entry);
+      const started: BuildWorker = new BuildWorker(tenant, entry, this.options, () => {
+        const left = (this.#builds.get(entry) ?? []).filter((w) => w !== started);
+        if (left.length) this.#builds.set(entry, left);
+        else if (this.#builds.get(entry)) this.#builds.delete(entry);
       });
-      this.#workers.set(entry, worker);
+      workers.push(started);
+      worker = started;
     }
+    this.#builds.set(entry, workers);
     return worker.render(url);
   }
 
-  /** Stops the worker of a replaced build once its pages in progress are done. */
+  /** Stops the workers of a replaced build once their pages in progress are done. */
   retire(entry: string): void {
-    this.#workers.get(entry)?.retire();
-    this.#workers.delete(entry);
+    for (const worker of this.#builds.get(entry) ?? []) worker.retire();
+    this.#builds.delete(entry);
   }
 
+  /** Render processes running now. */
   get running(): number {
-    return this.#workers.size;
+    let count = 0;
+    for (const workers of this.#builds.values()) count += workers.length;
+    return count;
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#workers.values()].map((worker) => worker.stop()));
-    this.#workers.clear();
+    const all = [...this.#builds.values()].flat();
+    this.#builds.clear();
+    await Promise.all(all.map((worker) => worker.stop()));
   }
 
-  #makeRoom(): void {
-    if (this.#workers.size < this.options.maxWorkers) return;
-    const idle = [...this.#workers.entries()].filter(([, w]) => w.busy === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
-    if (idle) this.retire(idle[0]);
+  /** Under the cap, stops the least recently used idle worker of another build. */
+  #makeRoom(entry: string): void {
+    if (this.running < this.options.maxWorkers) return;
+    const idle = [...this.#builds.entries()]
+      .filter(([other]) => other !== entry)
+      .flatMap(([other, workers]) => workers.filter((w) => w.busy === 0).map((w) => [other, w] as const))
+      .sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
+    if (!idle) return;
+    const [other, worker] = idle;
+    worker.retire();
+    const left = (this.#builds.get(other) ?? []).filter((w) => w !== worker);
+    if (left.length) this.#builds.set(other, left);
+    else this.#builds.delete(other);
   }
 }
+
+/** Pages in progress on each of a build's workers before it gets another. */
+const BUSY = 4;
 
 class BuildWorker {
   readonly #worker: ChildProcess;

@@ -40,7 +40,7 @@ const numberFrom = (value: string | undefined, fallback: number) => (value && Nu
  * Starts the one server of every tenant on HOST:PORT. Settings (environment): DEFAULT_TENANT (demo),
  * TRUST_PROXY, ACCESS_LOG (`1` logs one JSON line per request), STATIC_MEMORY_MB (512: file bodies
  * kept in memory, least recently served dropped past it), PAGE_CACHE_MB (64), PAGE_CACHE_FRESH_S (60)
- * and PAGE_CACHE_STALE_S (3600), RENDER_WORKERS_MAX (4), RENDER_IDLE_S (300), RENDER_TIMEOUT_MS (15000).
+ * and PAGE_CACHE_STALE_S (3600), RENDER_WORKERS_MAX (4), RENDER_WORKERS_PER_BUILD (2), RENDER_IDLE_S (300), RENDER_TIMEOUT_MS (15000).
  * The live builds are polled every second, so a finished build or a rollback goes live on its own.
  */
 export async function startSiteServer(config: SiteServerConfig): Promise<RunningSiteServer> {
@@ -60,6 +60,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
     reads,
     idleMs: numberFrom(env.RENDER_IDLE_S, 300) * 1000,
     maxWorkers: numberFrom(env.RENDER_WORKERS_MAX, 4),
+    perBuild: numberFrom(env.RENDER_WORKERS_PER_BUILD, 2),
     timeoutMs: numberFrom(env.RENDER_TIMEOUT_MS, 15_000),
     memoryMb: 256,
   });
