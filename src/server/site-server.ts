@@ -69,13 +69,14 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : url.slice(queryAt);
 
+    const host = (options.trustProxy && firstValue(req.headers['x-forwarded-host'])) || req.headers.host;
     if (rawPath === '/api' || rawPath.startsWith('/api/')) {
-      accessLog?.track(req, res, undefined);
+      // The API works on every host (its tenant comes from the call's credentials); the log names the site it came to.
+      accessLog?.track(req, res, registry.resolve(host)?.tenant.code);
       void api(req, res);
       return;
     }
 
-    const host = (options.trustProxy && firstValue(req.headers['x-forwarded-host'])) || req.headers.host;
     const site = registry.resolve(host);
     const track = accessLog?.track(req, res, site?.tenant.code);
     if (!site) return send(req, res, pages.unknownHost);
