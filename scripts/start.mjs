@@ -59,15 +59,26 @@ await import(serverBundle);
 if (stale.length > 0) {
   console.log(`Membangun di latar belakang: ${stale.join(', ')}`);
   const host = !process.env.HOST || process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? '127.0.0.1' : process.env.HOST;
+  let building;
+  // The server ends the process on SIGINT/SIGTERM: a build under way (its whole process group:
+  // build.mjs and the astro build it runs) goes with it.
+  process.on('exit', () => {
+    if (building?.exitCode === null) {
+      try {
+        process.kill(-building.pid, 'SIGTERM');
+      } catch {}
+    }
+  });
   for (const code of stale) {
     // One at a time, in a child process, so the server keeps answering meanwhile.
     const status = await new Promise((resolve) => {
-      const child = spawn(process.execPath, [join(root, 'scripts/build.mjs'), '--tenant', code, '--site-only'], {
+      building = spawn(process.execPath, [join(root, 'scripts/build.mjs'), '--tenant', code, '--site-only'], {
         cwd: root,
         env: { ...process.env, CONTENT_API_URL: `http://${host}:${port}/api`, ACCESS_LOG: '0' },
         stdio: ['ignore', 'inherit', 'inherit'],
+        detached: true,
       });
-      child.on('exit', (code) => resolve(code));
+      building.on('exit', (code) => resolve(code));
     });
     if (status === 0) console.log(`${code}: siap di http://${code}.localhost:${port}`);
     else
