@@ -38,16 +38,20 @@ export function createApiApp(deps: ApiDeps) {
 
   // Liveness: the process answers. Never touches the database, so an outage there does not get it restarted.
   api.get('/health', (c) => c.json({ status: 'ok', version: deps.version }));
-  // Readiness: the database answers and (with the site server) every tenant has a live build.
+  // Readiness: the database answers and (with the site server) the default tenant has a live build.
+  // Each tenant's live build id is listed; one tenant still building (or failing to) does not take
+  // every other brand out of the load balancer: its own hosts answer 503 "situs sedang disiapkan".
   api.get('/health/ready', async (c) => {
     try {
       await deps.db.execute(sql`select 1`);
     } catch {
       return errorResponse(c, 503, 'Basis data tidak dapat dihubungi');
     }
-    const tenants = deps.sites?.readiness() ?? {};
-    const ready = Object.values(tenants).every((tenant) => tenant.build !== null);
-    return c.json({ status: ready ? 'ok' : 'preparing', version: deps.version, tenants }, ready ? 200 : 503);
+    const report = deps.sites?.readiness();
+    const ready = !report || report.tenants[report.defaultTenant]?.build != null;
+    const all = !report || Object.values(report.tenants).every((tenant) => tenant.build !== null);
+    const status = !ready ? 'preparing' : all ? 'ok' : 'partial';
+    return c.json({ status, version: deps.version, tenants: report?.tenants ?? {} }, ready ? 200 : 503);
   });
   api.route('/v1/authorizer', authorizerRoutes(deps));
   api.route('/auth', authRoutes(deps));

@@ -4,6 +4,10 @@ import type { ApiDeps } from './context';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { dataPaths, isProduction } from './paths';
+import { proxyHops } from './proxy';
+
+export { proxyHops };
+
 import { AppTokens } from './services/app-tokens';
 import { loadKeyRing } from './services/keys';
 import { RateLimiter } from './services/rate-limit';
@@ -28,15 +32,6 @@ export interface PlatformOptions {
  */
 export function demoUsersWanted(env: NodeJS.ProcessEnv): boolean {
   return env.SEED_DEMO_USERS ? env.SEED_DEMO_USERS === 'true' : !isProduction(env);
-}
-
-/** TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For (`true` means one). */
-export function proxyHops(value: string | undefined): number {
-  if (!value || value === 'false') return 0;
-  if (value === 'true') return 1;
-  const hops = Number(value);
-  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY harus true, false atau jumlah proxy (angka), bukan "${value}"`);
-  return hops;
 }
 
 export interface Platform {

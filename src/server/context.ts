@@ -16,11 +16,17 @@ export interface ApiDeps {
   /** Where writes announce what changed, so every server process drops the pages it cached for the tenant. */
   siteEvents: SiteEventBus;
   /** Each tenant's live build, for the readiness answer; absent when the API runs without the site server. */
-  sites?: { readiness(): Record<string, { build: string | null; maintenance: boolean }> } | undefined;
+  sites?: { readiness(): SitesReadiness } | undefined;
   /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
   trustProxyHops: number;
   /** The deployed app version (SPEC §4 "App version"). */
   version: string;
+}
+
+/** The site server's tenants and the build each one serves (null while it has none). */
+export interface SitesReadiness {
+  defaultTenant: string;
+  tenants: Record<string, { build: string | null; maintenance: boolean }>;
 }
 
 /** Per-request values the middleware sets for the routes. */

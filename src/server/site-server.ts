@@ -8,7 +8,7 @@ import type { BlobPool } from './sites/blob-pool';
 import { hostPages } from './sites/host-pages';
 import type { CacheState, PageCache } from './sites/page-cache';
 import { bareHost, isLocalHost, type LiveBuild, type Site, type SiteRegistry } from './sites/registry';
-import type { Renderers } from './sites/renderers';
+import { type Renderers, RenderersBusy } from './sites/renderers';
 import { type FlatHeaders, type Prepared, sendPrepared, withStatus } from './sites/respond';
 
 /** The platform API's fetch handler (`createApiApp(…).fetch`), mounted under `/api`. */
@@ -20,8 +20,8 @@ export interface SiteServerOptions {
   pool: BlobPool;
   pageCache: PageCache;
   renderers: Renderers;
-  /** TRUST_PROXY: behind a proxy, the tenant comes from X-Forwarded-Host. */
-  trustProxy: boolean;
+  /** TRUST_PROXY hops: behind proxies, the tenant comes from the X-Forwarded-Host value the nearest trusted proxy set. */
+  trustProxyHops: number;
   /** Security headers (`securityHeaders()`), on every answer the listener makes itself. */
   common: FlatHeaders;
   accessLog?: AccessLog | undefined;
@@ -38,8 +38,12 @@ export async function securityHeaders(): Promise<FlatHeaders> {
       }),
     )
     .get('*', (c) => c.body(null, 204));
-  return [...(await probe.request('/')).headers].flat();
+  // What no page of any tenant needs: being framed by another site, a <base> pointing elsewhere, plugins.
+  // Scripts and styles are not restricted yet (pages inline both; hashing them is a build step to add).
+  return [...[...(await probe.request('/')).headers].flat(), 'Content-Security-Policy', CSP];
 }
+
+const CSP = "base-uri 'self'; frame-ancestors 'self'; object-src 'none'";
 
 /**
  * One request listener for every tenant. `/api/*` is the platform API on any host. Otherwise the
@@ -65,11 +69,16 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
 
   return (req, res) => {
     const url = req.url ?? '/';
+    // Only origin-form (`/path?query`): an absolute-form request line (`GET http://other.example/`) names no page of ours.
+    if (!url.startsWith('/')) {
+      res.writeHead(400, ['Content-Type', 'text/plain; charset=utf-8', ...common]).end('Permintaan tidak valid');
+      return;
+    }
     const queryAt = url.indexOf('?');
     const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : url.slice(queryAt);
 
-    const host = (options.trustProxy && firstValue(req.headers['x-forwarded-host'])) || req.headers.host;
+    const host = (options.trustProxyHops > 0 && forwardedHost(req.headers['x-forwarded-host'], options.trustProxyHops)) || req.headers.host;
     if (rawPath === '/api' || rawPath.startsWith('/api/')) {
       // The API works on every host (its tenant comes from the call's credentials); the log names the site it came to.
       accessLog?.track(req, res, registry.resolve(host)?.tenant.code);
@@ -82,8 +91,12 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     if (!site) return send(req, res, pages.unknownHost);
 
     // SPEC §2: `/pesilat/…` on a main host switches to the matching pesilat host.
-    if (site.pesilat && (rawPath === '/pesilat' || rawPath.startsWith('/pesilat/'))) {
-      res.writeHead(302, ['Location', pesilatLocation(site, host ?? '', rawPath, query), 'Cache-Control', 'no-store', ...common]).end();
+    const pesilat =
+      site.pesilat && (rawPath === '/pesilat' || rawPath.startsWith('/pesilat/'))
+        ? pesilatLocation(site, host ?? '', rawPath, query)
+        : undefined;
+    if (pesilat) {
+      res.writeHead(302, ['Location', pesilat, 'Cache-Control', 'no-store', ...common]).end();
       return;
     }
 
@@ -139,8 +152,9 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
           send(req, res, prepared.status === 200 || prepared.status === 404 ? prepared : build.error, ['X-Cache', state]);
         },
         (error: unknown) => {
-          console.error(`[site] ${site.tenant.code} ${key}:`, error);
           if (track) track.cache = 'miss' satisfies CacheState;
+          if (error instanceof RenderersBusy) return send(req, res, busy(build));
+          console.error(`[site] ${site.tenant.code} ${key}:`, error);
           send(req, res, build.error);
         },
       );
@@ -172,19 +186,34 @@ function canonicalListQuery(query: string): string | undefined {
   return text ? `?${text}` : '';
 }
 
-/** Where `/pesilat/<rest>` on a main host goes: the pesilat tenant's host of the same kind (local or public). */
-function pesilatLocation(site: Site, host: string, rawPath: string, query: string): string {
+/**
+ * Where `/pesilat/<rest>` on a main host goes: the pesilat tenant's host of the same kind (local or
+ * public); undefined when it has none of that kind (a public site never sends visitors to a local name).
+ */
+function pesilatLocation(site: Site, host: string, rawPath: string, query: string): string | undefined {
   const target = site.pesilat;
-  if (!target) return '/';
+  if (!target) return undefined;
   const bare = bareHost(host.toLowerCase());
   // Only a port number follows the name: `demo.localhost:@evil.example` must not carry `@evil.example` along.
   const port = /^:\d{1,5}$/.test(host.slice(bare.length)) ? host.slice(bare.length) : '';
   const local = isLocalHost(bare);
   const publicHost = target.hosts.find((h) => !isLocalHost(bareHost(h)));
-  const targetHost = local || !publicHost ? `${target.code}.localhost${port}` : publicHost;
+  const targetHost = local ? `${target.code}.localhost${port}` : publicHost;
+  if (!targetHost) return undefined;
   const rest = rawPath.slice('/pesilat'.length) || '/';
   // Scheme-relative: the visitor stays on http or https as they came.
   return `//${targetHost}${rest}${query}`;
+}
+
+const busyPages = new WeakMap<LiveBuild, Prepared>();
+/** The error page's body as a 503 with Retry-After, while a tenant has more pages waiting to be rendered than it may. */
+function busy(build: LiveBuild): Prepared {
+  let prepared = busyPages.get(build);
+  if (!prepared) {
+    prepared = withStatus(build.error, 503, ['Retry-After', '5']);
+    busyPages.set(build, prepared);
+  }
+  return prepared;
 }
 
 const notAllowedPages = new WeakMap<LiveBuild, Prepared>();
@@ -198,7 +227,12 @@ function notAllowed(build: LiveBuild): Prepared {
   return prepared;
 }
 
-function firstValue(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value?.split(',')[0]?.trim() || undefined;
+/**
+ * The host a trusted proxy saw: proxies append to X-Forwarded-Host like to X-Forwarded-For, so the
+ * value `hops` from the right is the one the outermost trusted proxy wrote; anything left of it came
+ * from the client and picks nothing.
+ */
+function forwardedHost(header: string | string[] | undefined, hops: number): string | undefined {
+  const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((value) => value.trim());
+  return values.length >= hops ? values[values.length - hops] || undefined : undefined;
 }

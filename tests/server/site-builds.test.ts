@@ -111,13 +111,12 @@ describe('swapping a tenant’s build', () => {
     expect(rollback(dist.distRoot, code)).toBe('b-a');
     await sites.registry.activate(code);
     expect((await get('/')).text).toBe(A['index.html']);
-    expect(sites.registry.readiness()[code]).toEqual({ build: 'b-a', maintenance: false });
+    expect(sites.registry.readiness().tenants[code]).toEqual({ build: 'b-a', maintenance: false });
   });
 });
 
-// Fails today: BlobPool tracks the files behind a blob as a Set of paths, so when the build just
-// replaced goes live again, releasing its old copy drops the path the new copy still reads from;
-// once memory is short, its files cannot be read back and answer 500.
+// When the build just replaced goes live again, releasing its old copy must not drop the path the
+// new copy still reads from: once memory is short, its files are read back from there.
 describe('swapping back under a small memory cap', () => {
   const dist = makeDist();
   const code = 'sempit';
@@ -151,9 +150,8 @@ describe('swapping back under a small memory cap', () => {
   });
 });
 
-// Fails today by a few points (RSS +12–14%, levelling off after ~30 swaps): a terminated worker
-// thread does not give all its memory back (nodejs/node#51868); a bare Node script starting and
-// ending 50 such workers grows the same ~20 MB.
+// Each build's renderer holds ~20 MB; render workers are processes, so a replaced build's memory
+// goes with its process (worker threads kept part of theirs: +12–14% over 50 swaps, nodejs/node#51868).
 describe('memory after 50 swaps', () => {
   it('comes back within 10% of where it was after the first swap', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lms-swaps-'));

@@ -136,9 +136,8 @@ describe('site server: stopping', () => {
     await closed;
   });
 
-  // Fails today: only requests arriving after close() are answered with `Connection: close`; the one in
-  // progress keeps its keep-alive connection, and close() waits for the client to drop it (Node's
-  // client: 5 s; a browser: until the shutdown timeout, 10 s).
+  // The answer in progress when close() is called must not keep its keep-alive connection open
+  // (Node's client would hold it 5 s, a browser until the shutdown timeout).
   it('closes a keep-alive visitor’s connection once its answer is sent, so stopping does not wait for it', async () => {
     const stopping = await startSites({ distRoot: dist.distRoot, workerScript, records, api });
     const slow = ask(stopping.port, '/News/pelan?x', { host: 'lain.example' });

@@ -14,6 +14,8 @@ const records = [
   tenantRecord('acme', ['a.example', 'b.example:8443']),
   tenantRecord('baru', ['baru.example']),
   tenantRecord('tutup', ['tutup.example']),
+  // A pesilat site known only by its local name: a public host never sends visitors there.
+  tenantRecord('silatlokal', ['silatlokal.localhost'], 'acme'),
 ];
 const FILES = { demo: siteFiles('demo'), acme: siteFiles('acme'), pesilat: siteFiles('pesilat'), tutup: siteFiles('tutup') };
 writeBuild(dist.distRoot, 'demo', { id: 'b1', files: FILES.demo, live: true });
@@ -88,11 +90,12 @@ describe('site server: the host picks the tenant', () => {
     expect(answer).toContain('Situs tidak ditemukan');
   });
 
-  it('behind TRUST_PROXY, X-Forwarded-Host picks the tenant', async () => {
+  it('behind TRUST_PROXY, X-Forwarded-Host picks the tenant: the value the trusted proxy appended, not what the client wrote', async () => {
     const via = (forwarded: string) =>
       ask(proxied.port, '/', { host: `127.0.0.1:${proxied.port}`, headers: { 'X-Forwarded-Host': forwarded } });
     expect((await via('a.example')).text).toBe(home('acme'));
-    expect((await via('acme.localhost, demo.localhost')).text).toBe(home('acme'));
+    // The client wrote demo.localhost; the one trusted proxy appended acme.localhost.
+    expect((await via('demo.localhost, acme.localhost')).text).toBe(home('acme'));
     expect((await via('evil.example')).status).toBe(404);
   });
 
@@ -111,7 +114,6 @@ describe('site server: the host picks the tenant', () => {
     }
   });
 
-  // Fails today: the server's own pages (host-pages.ts) are built with preparedHtml, which adds none of the security headers.
   it('the server’s own pages carry the security headers too', async () => {
     for (const host of ['evil.example', 'baru.example']) {
       const res = await get('/', host);
@@ -144,15 +146,32 @@ describe('site server: /pesilat/… switches to the pesilat host (SPEC §2)', ()
     expect(res.headers.location).toBeUndefined();
   });
 
-  // Fails today: pesilatLocation copies whatever follows the host name in Host as the "port", so
-  // `demo.localhost:@evil.example` redirects to `//pesilat.localhost:@evil.example/x`, i.e. to evil.example.
+  // Only a port number may follow the name: `demo.localhost:@evil.example` must not lead to evil.example.
   it.each(['demo.localhost:@evil.example', 'localhost:1@evil.example', 'demo.localhost:80/@evil.example'])(
     'never redirects off the pesilat host, whatever the Host header holds (%s)',
     async (host) => {
       const res = await get('/pesilat/x', host);
-      if (res.headers.location) expect(new URL(res.headers.location, 'http://demo.localhost/').hostname).toBe('pesilat.localhost');
+      expect(res.status).toBe(302);
+      expect(new URL(res.headers.location ?? '', 'http://demo.localhost/').hostname).toBe('pesilat.localhost');
     },
   );
+});
+
+describe('site server: what it refuses', () => {
+  it('a pesilat site with no public host is reached from local hosts only', async () => {
+    const local = await get('/pesilat/x', `acme.localhost:${port}`);
+    expect(local.status).toBe(302);
+    expect(local.headers.location).toBe(`//silatlokal.localhost:${port}/x`);
+    const fromPublic = await get('/pesilat/x', 'a.example');
+    expect(fromPublic.status).toBe(404);
+    expect(fromPublic.headers.location).toBeUndefined();
+  });
+
+  it('answers an absolute-form request line with 400, never a redirect to the host it names', async () => {
+    const res = await get('http://evil.example/About/', 'demo.example.id');
+    expect(res.status).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+  });
 });
 
 describe('site server: the platform API under /api', () => {
@@ -190,7 +209,6 @@ describe('site server: a build made under maintenance', () => {
     expect((await get('/logo.png', 'tutup.example')).status).toBe(200);
   });
 
-  // Fails today: site-server.ts answers a missing asset of a maintenance build with the 503 screen (HTML as a script).
   it('keeps missing assets a 404', async () => {
     expect((await get('/_astro/missing.js', 'tutup.example')).status).toBe(404);
   });

@@ -3,8 +3,8 @@ import { setGetEnv } from 'astro/env/setup';
 
 /**
  * The on-demand renderer of one build (`<build>/server/entry.mjs`): a Web `Request` in, a `Response`
- * out. The site server runs it in a worker thread per live build (see `renderers.ts`), so a replaced
- * build's modules go away with its worker.
+ * out. The site server runs it in render processes of the live build (see `renderers.ts`), so a replaced
+ * build's modules go away with its processes.
  */
 setGetEnv((key) => process.env[key]);
 const app = createApp({ streaming: false });

@@ -33,8 +33,10 @@ ${text}
 /** The pages below, each carrying the server's security headers (`common`). */
 export function hostPages(common: FlatHeaders) {
   return {
-    unknownHost: preparedHtml(UNKNOWN_HOST.status, UNKNOWN_HTML, [...UNKNOWN_HEADERS, ...common]),
-    preparing: preparedHtml(PREPARING.status, PREPARING_HTML, [...PREPARING_HEADERS, ...common]),
+    /** A host no tenant serves: never another tenant's site. */
+    unknownHost: preparedHtml(404, UNKNOWN_HTML, [...UNKNOWN_HEADERS, ...common]),
+    /** A tenant whose site has no live build yet (its first build is under way). */
+    preparing: preparedHtml(503, PREPARING_HTML, [...PREPARING_HEADERS, ...common]),
   };
 }
 
@@ -45,11 +47,8 @@ const UNKNOWN_HTML = page(
 );
 const UNKNOWN_HEADERS = ['X-Robots-Tag', 'noindex'];
 
-/** The answer to a host no tenant serves: never another tenant's site. */
-export const UNKNOWN_HOST = preparedHtml(404, UNKNOWN_HTML, UNKNOWN_HEADERS);
-
 /** Seconds a client is asked to wait while a tenant's site is being built. */
-export const PREPARING_RETRY_AFTER = 30;
+const PREPARING_RETRY_AFTER = 30;
 
 const PREPARING_HTML = page(
   'Situs sedang disiapkan',
@@ -57,9 +56,6 @@ const PREPARING_HTML = page(
   '<p>Situs ini sedang dibangun dan akan segera tersedia.</p><p>Silakan muat ulang halaman ini dalam beberapa saat.</p>',
 );
 const PREPARING_HEADERS = ['Retry-After', String(PREPARING_RETRY_AFTER), 'X-Robots-Tag', 'noindex'];
-
-/** The answer for a tenant whose site has no live build yet (its first build is under way). */
-export const PREPARING = preparedHtml(503, PREPARING_HTML, PREPARING_HEADERS);
 
 /** Shown only when even a build's error page cannot be sent (SPEC §8 "Error page failure"). */
 export const ERROR_PAGE_FAILURE = preparedHtml(

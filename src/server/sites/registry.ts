@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SitesReadiness } from '../context';
 import type { TenantDirectory, TenantRecord } from '../services/tenants';
 import type { BlobPool } from './blob-pool';
 import { type BuildInfo, type BuildOnDisk, livePointer, readLive } from './build-layout';
@@ -75,7 +76,10 @@ export class SiteRegistry {
   /** Loads the tenants and the builds they have. */
   async start(): Promise<void> {
     await this.refreshTenants();
-    for (const code of this.#sites.keys()) await this.activate(code);
+    // One tenant's unreadable build must not keep the others offline: it stays "sedang disiapkan".
+    for (const code of this.#sites.keys()) {
+      await this.activate(code).catch((error: unknown) => console.error(`[sites] build ${code} tidak dapat dimuat:`, error));
+    }
   }
 
   get defaultTenant(): string {
@@ -115,8 +119,8 @@ export class SiteRegistry {
     for (const [code, site] of this.#sites) {
       if (byCode.has(code)) continue;
       this.#sites.delete(code);
-      this.#release(code, site.live);
-      this.#release(code, site.previous);
+      this.#release(site.live);
+      this.#release(site.previous);
       this.options.pageCache.purge(code);
     }
     this.#hosts.clear();
@@ -155,20 +159,21 @@ export class SiteRegistry {
     }
   }
 
-  /** Each tenant's live build id (null while it has none), for readiness checks and the start-up log. */
-  readiness(): Record<string, { build: string | null; maintenance: boolean }> {
-    return Object.fromEntries(
+  /** Each tenant's live build id (null while it has none), for the readiness answer. */
+  readiness(): SitesReadiness {
+    const tenants = Object.fromEntries(
       [...this.#sites].map(([code, site]) => [
         code,
         { build: site.live?.info.id ?? null, maintenance: site.live?.info.maintenance ?? false },
       ]),
     );
+    return { defaultTenant: this.options.defaultTenant, tenants };
   }
 
   close(): void {
-    for (const [code, site] of this.#sites) {
-      this.#release(code, site.live);
-      this.#release(code, site.previous);
+    for (const site of this.#sites.values()) {
+      this.#release(site.live);
+      this.#release(site.previous);
     }
     this.#sites.clear();
   }
@@ -184,10 +189,15 @@ export class SiteRegistry {
       build.store.release();
       return false;
     }
-    this.#release(code, site.previous);
-    site.previous = site.live;
+    // Its workers were retired when it was replaced (and the same build may be the one going live again).
+    site.previous?.store.release();
+    const replaced = site.live;
+    site.previous = replaced;
     site.live = build;
     this.options.pageCache.purge(code);
+    // The replaced build renders nothing more and keeps only the hashed files pages loaded before the swap still ask for.
+    if (replaced?.renderer) this.options.renderers.retire(replaced.renderer);
+    replaced?.store.keepOnly('/_astro/');
     return true;
   }
 
@@ -210,7 +220,7 @@ export class SiteRegistry {
     };
   }
 
-  #release(_code: string, build: LiveBuild | undefined): void {
+  #release(build: LiveBuild | undefined): void {
     if (!build) return;
     if (build.renderer) this.options.renderers.retire(build.renderer);
     build.store.release();

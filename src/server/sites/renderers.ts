@@ -43,9 +43,13 @@ export class Renderers {
 
   constructor(private readonly options: RenderersOptions) {}
 
-  /** Renders `url` with the build of `tenant` whose renderer is `entry` (`<build>/server/entry.mjs`). */
+  /**
+   * Renders `url` with the build of `tenant` whose renderer is `entry` (`<build>/server/entry.mjs`).
+   * Rejects with `RenderersBusy` at once while the build has `QUEUE_LIMIT` pages waiting on each of
+   * its workers: a flood of new addresses gets 503s instead of an ever longer wait for everyone.
+   */
   render(tenant: string, entry: string, url: string): Promise<RenderedPage> {
-    const workers = (this.#builds.get(entry) ?? []).filter((worker) => !worker.ended);
+    const workers = (this.#builds.get(entry) ?? []).filter((worker) => !worker.ended && !worker.retiring);
     let worker = workers.reduce<BuildWorker | undefined>((least, w) => (!least || w.busy < least.busy ? w : least), undefined);
     // Another process once every one of the build's is rendering several pages already.
     if (!worker || (worker.busy >= BUSY && workers.length < this.options.perBuild)) {
@@ -59,6 +63,7 @@ export class Renderers {
       worker = started;
     }
     this.#builds.set(entry, workers);
+    if (worker.busy >= QUEUE_LIMIT) return Promise.reject(new RenderersBusy(tenant));
     return worker.render(url);
   }
 
@@ -99,13 +104,22 @@ export class Renderers {
 
 /** Pages in progress on each of a build's workers before it gets another. */
 const BUSY = 4;
+/** Pages waiting on a worker before more are refused (503) rather than queued. */
+const QUEUE_LIMIT = 64;
+
+/** A build has as many pages waiting to be rendered as it may: the visitor is asked to retry. */
+export class RenderersBusy extends Error {
+  constructor(tenant: string) {
+    super(`render ${tenant}: antrean penuh`);
+  }
+}
 
 class BuildWorker {
   readonly #worker: ChildProcess;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #idleTimer: NodeJS.Timeout | undefined;
-  #retiring = false;
+  retiring = false;
   ended = false;
   lastUsed = Date.now();
 
@@ -143,8 +157,10 @@ class BuildWorker {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
         reject(new Error(`render ${url} melewati ${this.options.timeoutMs} ms`));
-        // A stuck render holds its worker: replace it.
-        void this.stop();
+        // A stuck render may hold its worker: new pages go to a new one, the pages already here get
+        // their time, and the worker is stopped when they are done or after one more timeout.
+        this.retire();
+        setTimeout(() => void this.stop(), this.options.timeoutMs).unref();
       }, this.options.timeoutMs);
       this.#pending.set(id, { resolve, reject, timer });
       this.#post({ type: 'render', id, url });
@@ -153,7 +169,7 @@ class BuildWorker {
 
   /** Ends the worker once nothing is rendering. */
   retire(): void {
-    this.#retiring = true;
+    this.retiring = true;
     if (this.#pending.size === 0) void this.stop();
   }
 
@@ -188,7 +204,7 @@ class BuildWorker {
       pending.reject(new Error(message.message));
     }
     if (this.#pending.size === 0) {
-      if (this.#retiring) void this.stop();
+      if (this.retiring) void this.stop();
       else this.#idleTimer = setTimeout(() => void this.stop(), this.options.idleMs).unref();
     }
   }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { proxyHops } from '../proxy';
 import type { TenantDirectory } from '../services/tenants';
 import { type ApiFetch, createSiteListener, securityHeaders } from '../site-server';
 import { AccessLog } from './access-log';
@@ -103,7 +104,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
     pool,
     pageCache,
     renderers,
-    trustProxy: Boolean(env.TRUST_PROXY && env.TRUST_PROXY !== 'false' && env.TRUST_PROXY !== '0'),
+    trustProxyHops: proxyHops(env.TRUST_PROXY),
     common,
     accessLog,
   });

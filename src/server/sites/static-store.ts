@@ -79,6 +79,29 @@ export class StaticStore {
     return this.#files.size;
   }
 
+  /**
+   * Keeps only the files under `prefix` (a replaced build's hashed `/_astro/` files, which pages
+   * loaded before the swap still ask for) and gives the other bodies back to the pool.
+   */
+  keepOnly(prefix: string): void {
+    const kept = new Set<PreparedBody['body']>();
+    for (const [path, file] of this.#files) {
+      if (!path.startsWith(prefix)) {
+        this.#files.delete(path);
+        continue;
+      }
+      for (const variant of [file.prepared.identity, file.prepared.br, file.prepared.gzip]) {
+        if (variant) kept.add(variant.body);
+      }
+    }
+    for (let i = this.#held.length - 1; i >= 0; i--) {
+      const { blob, path } = this.#held[i] as { blob: PreparedBody['body']; path: string };
+      if (kept.has(blob)) continue;
+      if (!Buffer.isBuffer(blob)) this.pool.release(blob, path);
+      this.#held.splice(i, 1);
+    }
+  }
+
   /** Gives the bodies back to the pool (once); the store must not be served from afterwards. */
   release(): void {
     if (this.#released) return;
