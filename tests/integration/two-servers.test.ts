@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, createPost, generateToken, produceAppToken, signIn } from '~/lib/api';
+import { createPost } from '~/lib/api';
 import { loadTenant } from '~/lib/tenant/load';
-import { siteApiConfig } from '~/server/site-api-config';
+import { writerClient } from '../e2e/support';
 
 /**
  * Two server processes behind one PostgreSQL database and one Redis, as behind a load balancer: a
@@ -100,20 +100,6 @@ afterAll(async () => {
   await redis.quit();
 });
 
-/** A demo writer signed in through server `base`, as the CMS would be. */
-async function writerOn(base: string) {
-  const config = siteApiConfig(demo);
-  const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${base}${path}`]));
-  const fromSite: typeof fetch = (input, init) =>
-    fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: base } });
-  const client = createApiClient({ bases, fetch: fromSite });
-  const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes: ['read', 'write'] });
-  client.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: demo.lmsId });
-  const session = await signIn(client, { email: 'writer@demo.example', password: 'demo-writer-2026' });
-  client.setCredentials({ accessToken: session.accessToken });
-  return client;
-}
-
 const page = async (base: string, path: string) => {
   const response = await fetch(`${base}${path}`, { headers: { Host: 'demo.localhost' } });
   return { status: response.status, cache: response.headers.get('x-cache'), html: await response.text() };
@@ -132,7 +118,7 @@ describe('two server processes on one database and one Redis', () => {
     expect(again.cache).toBe('hit');
     expect(again.html).toBe(before.html);
 
-    const writer = await writerOn(serverA);
+    const writer = await writerClient(serverA, demo);
     await createPost(writer, {
       kindSlug: 'news',
       title,
