@@ -8,11 +8,8 @@ import type { BlobPool } from './sites/blob-pool';
 import { hostPages } from './sites/host-pages';
 import type { CacheState, PageCache } from './sites/page-cache';
 import { bareHost, isLocalHost, type LiveBuild, type Site, type SiteRegistry } from './sites/registry';
-import { type Renderers, RenderersBusy } from './sites/renderers';
+import { type ApiFetch, type Renderers, RenderersBusy } from './sites/renderers';
 import { type FlatHeaders, type Prepared, sendPrepared, withStatus } from './sites/respond';
-
-/** The platform API's fetch handler (`createApiApp(…).fetch`), mounted under `/api`. */
-export type ApiFetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 export interface SiteServerOptions {
   registry: SiteRegistry;
@@ -138,7 +135,7 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     const cached = pageCache.fresh(site.tenant.code, key);
     if (cached) {
       if (track) track.cache = 'hit';
-      return send(req, res, cached.status === 200 || cached.status === 404 ? cached : build.error, HIT);
+      return send(req, res, cached, HIT);
     }
     const renderer = build.renderer;
     pageCache

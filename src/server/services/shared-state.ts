@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { LocalSiteEventBus, logConnectionState, RedisSiteEventBus, type SiteEventBus } from '../sites/site-events';
+import { errorText, LocalSiteEventBus, logConnectionState, RedisSiteEventBus, type SiteEventBus } from '../sites/site-events';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
 import { RedisRateLimitStore } from './rate-limit-redis';
 
@@ -92,5 +92,3 @@ function shownUrl(url: string): string {
   if (parsed.password) parsed.password = '***';
   return parsed.href;
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

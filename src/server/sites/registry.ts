@@ -13,7 +13,6 @@ import { StaticStore } from './static-store';
 /** A build being served: its files in memory, its error pages, and its renderer (when it has on-demand routes). */
 export interface LiveBuild {
   info: BuildInfo;
-  dir: string;
   store: StaticStore;
   notFound: Prepared;
   error: Prepared;
@@ -211,7 +210,6 @@ export class SiteRegistry {
     const entry = join(dir, 'server', 'entry.mjs');
     return {
       info,
-      dir,
       store,
       notFound: errorPage('/404.html', 404),
       error: errorPage('/500.html', 500),

@@ -4,7 +4,7 @@ import type { ContentReads } from './content-reads';
 import type { RenderedPage } from './page-cache';
 import type { ApiCall, FromWorker, ToWorker } from './render-protocol';
 
-/** The platform API's fetch handler (paths without `/api`), which render workers call through the server. */
+/** The platform API's fetch handler (`createApiApp(…).fetch`, paths without `/api`): mounted under `/api`, and called by render workers through the server. */
 export type ApiFetch = (request: Request) => Response | Promise<Response>;
 
 export interface RenderersOptions {

@@ -2,13 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { proxyHops } from '../proxy';
 import type { TenantDirectory } from '../services/tenants';
-import { type ApiFetch, createSiteListener, securityHeaders } from '../site-server';
+import { createSiteListener, securityHeaders } from '../site-server';
 import { AccessLog } from './access-log';
 import { BlobPool } from './blob-pool';
 import { ContentReads } from './content-reads';
 import { PageCache } from './page-cache';
 import { SiteRegistry } from './registry';
-import { Renderers } from './renderers';
+import { type ApiFetch, Renderers } from './renderers';
 import type { SiteEventBus } from './site-events';
 
 export interface SiteServerConfig {

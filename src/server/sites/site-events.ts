@@ -150,4 +150,5 @@ export function logConnectionState(client: Redis, label: string): void {
   });
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error's message (or the thrown value), without its stack. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -33,10 +33,9 @@ export function cacheControl(urlPath: string, ext: string): string {
   return 'public, max-age=3600';
 }
 
-/** A file of the build as it is served: its prepared answer and the file it came from. */
+/** A file of the build as it is served: its prepared answer. */
 export interface StaticFile {
   prepared: Prepared;
-  ext: string;
 }
 
 /**
@@ -136,7 +135,7 @@ export class StaticStore {
       br: compressible && present.has(`${name}.br`) ? await variant(`${name}.br`, 'br') : undefined,
       gzip: compressible && present.has(`${name}.gz`) ? await variant(`${name}.gz`, 'gzip') : undefined,
     };
-    const file = { prepared, ext };
+    const file = { prepared };
     this.#files.set(urlPath, file);
     // Directory format: `About/index.html` also answers `/About`, and `index.html` answers `/`.
     if (name === 'index.html') this.#files.set('/', file);
