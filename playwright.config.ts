@@ -30,6 +30,8 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
+  // Two browsers on a shared 2-core machine: a page with several loads can pass 30 s on a busy run.
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     ...devices['Desktop Chrome'],

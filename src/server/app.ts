@@ -10,6 +10,7 @@ import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits';
 import { tenantCors } from './middleware/cors';
 import { authRoutes } from './routes/auth';
 import { authorizerRoutes } from './routes/authorizer';
+import { buildsRoutes } from './routes/builds';
 import { careersRoutes } from './routes/careers';
 import { postsRoutes } from './routes/posts';
 import { settingsRoutes } from './routes/settings';
@@ -55,6 +56,7 @@ export function createApiApp(deps: ApiDeps) {
   });
   api.route('/v1/authorizer', authorizerRoutes(deps));
   api.route('/auth', authRoutes(deps));
+  api.route('/v1/builds', buildsRoutes(deps));
   api.route('/', settingsRoutes(deps));
   api.route('/', postsRoutes(deps));
   api.route('/', showcaseRoutes(deps));

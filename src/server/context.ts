@@ -1,3 +1,4 @@
+import type { BuildEvent, Publisher } from './builds/types';
 import type { Db } from './db/client';
 import type { AppTokens, VerifiedAppToken } from './services/app-tokens';
 import type { KeyRing } from './services/keys';
@@ -15,12 +16,26 @@ export interface ApiDeps {
   rateLimiter: RateLimiter;
   /** Where writes announce what changed, so every server process drops the pages it cached for the tenant. */
   siteEvents: SiteEventBus;
+  /**
+   * The build queue (writes and webhooks enqueue a build of their tenant) and the publisher of finished
+   * builds (history, rollback); absent when this process does not build sites (`buildService` makes it).
+   */
+  builds?: BuildsDeps | undefined;
   /** Each tenant's live build, for the readiness answer; absent when the API runs without the site server. */
   sites?: { readiness(): SitesReadiness } | undefined;
   /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
   trustProxyHops: number;
   /** The deployed app version (SPEC §4 "App version"). */
   version: string;
+}
+
+/** What the API needs of the build pipeline. */
+export interface BuildsDeps {
+  /** Queues (or coalesces into the queued job) a build of `event.tenant`; resolves with the job's id. */
+  enqueue(event: BuildEvent, trigger: string, options?: { full?: boolean; delayMs?: number }): Promise<{ id: number }>;
+  publisher: Publisher;
+  /** Wakes this process's worker now, e.g. after queuing a build that is due at once. */
+  kick?(): void;
 }
 
 /** The site server's tenants and the build each one serves (null while it has none). */

@@ -1,9 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
-import { providePlatformFetch } from '../lib/content/source';
+import type { ContentSource } from '../lib/content/source';
+import type { SiteContext } from '../lib/tenant/context';
 import type { Platform } from './bootstrap';
+import { CONTENT_TYPES } from './sites/static-store';
 
 type Listener = ReturnType<typeof getRequestListener>;
+/** Where `astro dev` finds the tenant's context and content source (see src/middleware.ts). */
+const DEV_SITE = Symbol.for('lms.dev-site');
+type DevSiteHolder = { [DEV_SITE]?: () => Promise<{ context: SiteContext; source: ContentSource }> };
 
 /**
  * Mounts the platform API on `/api` of `astro dev`, loading it through Vite so edits reload.
@@ -29,8 +36,37 @@ export function apiDevPlugin(): Plugin {
         opening = attempt;
         return attempt;
       };
-      // Pages rendered by the dev server read content through the same platform, in process.
-      providePlatformFetch(async () => (await open()).platform.api.fetch as (request: Request) => Promise<Response>);
+      // Pages rendered by the dev server are for one tenant (TENANT, default demo), with its context
+      // and content from the same platform. Set before every page: an edit reloads those modules.
+      const code = process.env.TENANT || process.env.DEFAULT_TENANT || 'demo';
+      const devFiles = join(server.config.cacheDir ?? 'node_modules/.astro', 'tenant-files');
+      let context: Promise<SiteContext> | undefined;
+      server.middlewares.use('/_tenant', (req, res, next) => {
+        try {
+          // Only a file name: never a path out of the folder.
+          const name = basename((req.url ?? '').split('?')[0] ?? '');
+          const type = CONTENT_TYPES[extname(name)];
+          if (type) res.setHeader('Content-Type', type);
+          res.end(readFileSync(join(devFiles, '_tenant', name)));
+        } catch {
+          next();
+        }
+      });
+      // Handed to src/middleware.ts, which sets them in the page modules' own instances before each page.
+      (globalThis as DevSiteHolder)[DEV_SITE] = async () => {
+        const { platform } = await open();
+        const tenant = await platform.deps.tenants.byCode(code);
+        if (!tenant) throw new Error(`tenant "${code}" tidak ada di basis data`);
+        const { loadSiteContext } = (await server.ssrLoadModule(
+          '/src/server/builds/site-context.ts',
+        )) as typeof import('./builds/site-context');
+        const { dbContentSource } = (await server.ssrLoadModule('/src/server/sites/db-source.ts')) as typeof import('./sites/db-source');
+        context ??= loadSiteContext(platform.deps.db, tenant, { tenantsRoot: 'tenants', clientDir: devFiles });
+        context.catch(() => {
+          context = undefined;
+        });
+        return { context: await context, source: dbContentSource(platform.deps.db, tenant.lmsId) };
+      };
       server.middlewares.use('/api', (req, res, next) => {
         open().then(
           ({ listener }) => listener(req, res).catch(next),

@@ -2,9 +2,16 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPlatform } from './bootstrap';
+import { buildPaths, siteBuildRunner } from './builds/build-tenants';
+import { publisherFromEnv } from './builds/publisher';
+import { readCompile } from './builds/site-build';
+import { BuildWorker, buildService } from './builds/worker';
 import { describeDatabaseError } from './db/client';
+import { readLive } from './sites/build-layout';
+import { dbContentSource } from './sites/db-source';
 import { bareHost, isLocalHost } from './sites/registry';
 import { startSiteServer } from './sites/server';
+import { errorText } from './sites/site-events';
 
 /**
  * Production entry (bundled to `dist/_server/main.mjs`): one server for every tenant on HOST:PORT
@@ -14,29 +21,40 @@ import { startSiteServer } from './sites/server';
  * without a restart. `npm start` runs it (and builds what is missing, see scripts/start.mjs).
  */
 const env = process.env;
-const distRoot = resolve(env.DIST_DIR || 'dist');
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-/** The app version (SPEC §4), from the package.json two folders up from dist/_server. */
+// Run from the project folder (as `npm start` does): tenants/ (the seed and the files settings
+// name), package.json and DIST_DIR (when relative) are found from there, wherever the bundle is.
+const root = process.cwd();
+const paths = buildPaths(root, env);
+const { distRoot } = paths;
+/** The app version (SPEC §4), from the project's package.json. */
 const version = (() => {
   try {
-    return (JSON.parse(readFileSync(here('../../package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return '0.0.0';
   }
 })();
 
 // The bundle sits in dist/_server with a copy of the migrations beside it.
-const platform = await openPlatform({ version, migrationsFolder: here('./migrations') }).catch((error: unknown) => {
-  // Drizzle names the failed query; the server's reason is in `cause`.
-  console.error(`Platform API tidak dapat dimulai: ${describeDatabaseError(error)}`);
-  process.exit(1);
-});
+const platform = await openPlatform({ version, migrationsFolder: here('./migrations'), tenantsRoot: paths.tenantsRoot }).catch(
+  (error: unknown) => {
+    // Drizzle names the failed query; the server's reason is in `cause`.
+    console.error(`Platform API tidak dapat dimulai: ${describeDatabaseError(error)}`);
+    process.exit(1);
+  },
+);
 
 const site = await startSiteServer({
   distRoot,
   workerScript: here('./render-worker.mjs'),
   tenants: platform.deps.tenants,
   api: platform.api.fetch as (request: Request) => Promise<Response>,
+  contentSource: async (code) => {
+    const tenant = await platform.deps.tenants.byCode(code);
+    if (!tenant) throw new Error(`tenant "${code}" tidak ada`);
+    return dbContentSource(platform.deps.db, tenant.lmsId);
+  },
   siteEvents: platform.shared.siteEvents,
 }).catch(async (error: unknown) => {
   console.error(`Server situs tidak dapat dimulai: ${error instanceof Error ? error.message : String(error)}`);
@@ -44,6 +62,33 @@ const site = await startSiteServer({
   process.exit(1);
 });
 platform.deps.sites = site.registry;
+
+// This process builds sites too: writes through the API and signed webhooks queue builds in the
+// database, and this worker (or one in another server process) runs them, one per tenant at a time.
+const builder = new BuildWorker({ db: platform.deps.db, runner: siteBuildRunner(platform, paths, env) });
+platform.deps.builds = buildService(platform.deps.db, publisherFromEnv(env, distRoot), builder);
+builder.start();
+await queueStaleBuilds().catch((error: unknown) => console.error(`Build awal tidak dapat diantrekan: ${errorText(error)}`));
+
+/** Tenants without a live build, or whose live build was made by other code, are built now (the default tenant first). */
+async function queueStaleBuilds(): Promise<void> {
+  let compile: string | undefined;
+  try {
+    compile = readCompile(paths.compileDir).id;
+  } catch (error) {
+    console.error(`Situs belum dikompilasi; tenant tidak dapat dibangun: ${errorText(error)} (jalankan npm run build)`);
+    return;
+  }
+  const codes = site.registry
+    .sites()
+    .map(({ tenant }) => tenant.code)
+    .sort((a, b) => (a === site.registry.defaultTenant ? -1 : b === site.registry.defaultTenant ? 1 : a.localeCompare(b)));
+  for (const code of codes) {
+    const live = readLive(distRoot, code);
+    if (live && live.info.compile === compile) continue;
+    await platform.deps.builds?.enqueue({ type: 'build.requested', tenant: code, ids: [] }, 'start', { full: true });
+  }
+}
 
 // One line per tenant: where to open it, and what it serves.
 const shownHost = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : 'localhost';
@@ -66,8 +111,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     const timeout = Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000;
-    site
-      .close(timeout)
+    builder
+      .stop()
+      .then(() => site.close(timeout))
       .then(() => platform.close())
       .then(
         () => process.exit(0),

@@ -4,7 +4,7 @@ import { type ApiBases, basesFromEnv, resolveBases } from '~/lib/api/bases';
 import { dataPaths, isProduction } from './paths';
 import { loadKeyRing, tenantClientKeys } from './services/keys';
 
-/** What a tenant's pages need to call the platform API from the browser (`virtual:lms/api`). */
+/** What a tenant's pages need to call the platform API from the browser. */
 export type SiteApiConfig = AppStartConfig & { bases: ApiBases; lmsId: string };
 
 /**

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { isListPage, LIST_PARAMS, RENDERED_PREFIX, readListQuery, rendersOnDemand } from '~/lib/content/on-demand';
+import { isListPage, LIST_PARAMS, readListQuery } from '~/lib/content/on-demand';
+import { mainAddress, rendersOnDemand } from '~/lib/content/routes';
 import type { AccessLog } from './sites/access-log';
 import type { BlobPool } from './sites/blob-pool';
 import { hostPages } from './sites/host-pages';
@@ -127,6 +128,10 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     if (!listQuery) {
       const file = build.store.get(path) ?? (path.startsWith('/_astro/') ? site.previous?.store.get(path) : undefined);
       if (file) return send(req, res, file.prepared);
+      // Another address of an item the build has (`/News/12`, `/Berita/{slug}`): the main address's file.
+      const main = build.items && mainAddress(path, build.items);
+      const mainFile = main && build.store.get(main);
+      if (mainFile) return send(req, res, mainFile.prepared);
       if (!build.renderer || !rendersOnDemand(path)) return send(req, res, build.notFound);
     }
 
@@ -139,9 +144,7 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     }
     const renderer = build.renderer;
     pageCache
-      .get(site.tenant.code, key, () =>
-        renderers.render(site.tenant.code, renderer, `https://${site.canonicalHost}${RENDERED_PREFIX}${key}`),
-      )
+      .get(site.tenant.code, key, () => renderers.render(site.tenant.code, renderer, `https://${site.canonicalHost}${key}`))
       .then(
         ({ prepared, state }) => {
           if (track) track.cache = state;

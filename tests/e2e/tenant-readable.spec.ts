@@ -48,7 +48,8 @@ async function pageTypes(page: Page): Promise<string[]> {
 }
 
 test('home, About, News, a news post, Event, Gallery, Pricing and 404 pass axe with zero violations', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Eight pages through axe: on a busy 2-core machine with two browsers this takes minutes.
+  test.setTimeout(240_000);
   const post = await firstItem(page, '/News');
   expect(post, 'the tenant publishes at least one news post').toBeTruthy();
   const found: string[] = [];

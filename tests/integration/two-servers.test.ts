@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '~/lib/api';
 import { loadTenant } from '~/lib/tenant/load';
 import { writerClient } from '../e2e/support';
+import { throwawayDirs } from './support/throwaway';
 
 /**
  * Two server processes behind one PostgreSQL database and one Redis, as behind a load balancer: a
@@ -24,6 +25,8 @@ const database = `lms_two_servers_${randomBytes(4).toString('hex')}`;
 const prefix = `lms-test-${randomBytes(4).toString('hex')}:`;
 const demo = loadTenant('tenants', 'demo');
 const servers: ChildProcess[] = [];
+// The servers rebuild the tenants they write to: into a throwaway copy of dist/, never the project's.
+let dirs: ReturnType<typeof throwawayDirs>;
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -41,6 +44,7 @@ async function startServer(): Promise<string> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: adminUrl.replace(/\/[^/]*$/, `/${database}`),
+      DIST_DIR: dirs.distRoot,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       // Only a purge may refresh a cached page in this test.
@@ -70,6 +74,7 @@ beforeAll(async () => {
   if (!existsSync(bundle) || !existsSync(join(root, 'dist/demo/live.json'))) {
     throw new Error('Build tidak ada: jalankan dulu npm run build -- --tenant demo (npm test melakukannya sebelum tes ini)');
   }
+  dirs = throwawayDirs(root, []);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${database}`);
@@ -98,6 +103,7 @@ afterAll(async () => {
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
+  dirs?.remove();
 });
 
 const page = async (base: string, path: string) => {

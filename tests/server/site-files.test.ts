@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ItemIndex } from '~/lib/content/routes';
 import { ask, makeDist, siteFiles, startSites, tenantRecord, writeBuild } from './support/fake-sites';
 
 /**
@@ -6,8 +7,23 @@ import { ask, makeDist, siteFiles, startSites, tenantRecord, writeBuild } from '
  * in the encoding the browser takes, cached as long as they can be, and nothing outside the build.
  */
 const dist = makeDist();
-const FILES = { demo: siteFiles('demo'), acme: siteFiles('acme') };
-writeBuild(dist.distRoot, 'demo', { id: 'b1', files: FILES.demo, live: true });
+/** Item pages of the demo build, each at its main address, with its index of items (`routes.json`). */
+const ITEM_PAGES = {
+  'News/kabar-lama/index.html': '<!doctype html><h1>demo: kabar lama</h1>',
+  'Blog/7/tips-cv/index.html': '<!doctype html><h1>demo: tips cv</h1>',
+  'Articles/artikel-data/index.html': '<!doctype html><h1>demo: artikel data</h1>',
+  'Event/Program/40/bootcamp-web/index.html': '<!doctype html><h1>demo: bootcamp web</h1>',
+  'Event/Careers/4/mentor-data/index.html': '<!doctype html><h1>demo: mentor data</h1>',
+  'Portfolio/csr/bootcamp-baru/index.html': '<!doctype html><h1>demo: bootcamp baru</h1>',
+};
+const ITEMS: ItemIndex = {
+  posts: { news: [[12, 'kabar-lama']], blog: [[7, 'tips-cv']], articles: [[9, 'artikel-data']], program: [[40, 'bootcamp-web']] },
+  careers: [],
+  jobs: [[4, 'mentor-data']],
+  portfolio: [['csr', 'bootcamp-baru']],
+};
+const FILES = { demo: { ...siteFiles('demo'), ...ITEM_PAGES }, acme: siteFiles('acme') };
+writeBuild(dist.distRoot, 'demo', { id: 'b1', files: FILES.demo, items: ITEMS, live: true });
 writeBuild(dist.distRoot, 'acme', { id: 'b1', files: FILES.acme, live: true });
 const { '404.html': _, ...without404 } = siteFiles('rusak');
 writeBuild(dist.distRoot, 'rusak', { id: 'b1', files: without404, live: true });
@@ -121,6 +137,53 @@ describe('site server: files of the live build', () => {
     expect(res.status).toBe(500);
     expect(res.text).toContain('An error occurred while showing the error page');
     expect(res.text).toContain('<a href="/">Go back to home</a>');
+  });
+});
+
+describe('site server: other addresses of a built item', () => {
+  it.each([
+    ['/News/12', 'News/kabar-lama/index.html'],
+    ['/News/12/judul-apa-saja', 'News/kabar-lama/index.html'],
+    ['/Berita/kabar-lama', 'News/kabar-lama/index.html'],
+    ['/Berita/Detail/12', 'News/kabar-lama/index.html'],
+    ['/Berita/Detail/12/judul-lama', 'News/kabar-lama/index.html'],
+    ['/Blog/7', 'Blog/7/tips-cv/index.html'],
+    ['/Blog/7/judul-lama', 'Blog/7/tips-cv/index.html'],
+    ['/Articles/Detail/9', 'Articles/artikel-data/index.html'],
+    ['/Articles/slug-lama/Detail/9/judul', 'Articles/artikel-data/index.html'],
+    ['/Event/Program/40', 'Event/Program/40/bootcamp-web/index.html'],
+    ['/Event/Careers/4', 'Event/Careers/4/mentor-data/index.html'],
+    ['/Event/Careers/4/judul-lama', 'Event/Careers/4/mentor-data/index.html'],
+  ] as const)('answers %s with the bytes of the item’s main address', async (path, file) => {
+    const main = await get(`/${file.replace(/\/index\.html$/, '')}`, 'demo.example.id');
+    const res = await get(path, 'demo.example.id');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(FILES.demo[file]);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers.etag).toBe(main.headers.etag);
+  });
+
+  it.each([
+    '/News/99',
+    '/News/99/judul',
+    '/Berita/Detail/99',
+    '/Berita/kabar-baru',
+    '/Blog/12',
+    '/Event/Program/12',
+    '/Event/Careers/5',
+    '/Portfolio/corporate/bootcamp-baru',
+    '/Portfolio/csr/tidak-ada',
+    '/News/12/Bukan_Slug',
+  ])('answers %s, an item the build does not have, with the 404 page', async (path) => {
+    const res = await get(path, 'demo.example.id');
+    expect(res.status).toBe(404);
+    expect(res.text).toBe(FILES.demo['404.html']);
+  });
+
+  it('answers another address of an item with the 404 page on a build without an index of items', async () => {
+    const res = await get('/News/12', 'a.example');
+    expect(res.status).toBe(404);
+    expect(res.text).toBe(FILES.acme['404.html']);
   });
 });
 

@@ -1,28 +1,32 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ItemIndex } from '~/lib/content/routes';
 import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
-import { ask, fakeApi, makeDist, rendererSource, siteFiles, startSites, tenantRecord, writeBuild } from './support/fake-sites';
+import { ask, fakeContent, makeDist, rendererSource, siteFiles, startSites, tenantRecord, writeBuild } from './support/fake-sites';
 
 /**
  * Pages rendered on demand (list pages past page 1, items newer than the build), as visitors and
- * editors meet them: rendered once however many ask at once, served from the cache until the
- * tenant's content changes, an error page when a render fails, and finished when the server stops.
+ * editors meet them: rendered at their own address from the tenant's content source, once however
+ * many ask at once, served from the cache until the tenant's content changes, an error page when a
+ * render or the source fails, and finished when the server stops.
  */
 const bundles = join(process.cwd(), 'node_modules/.cache/lms-tests', `pages-${process.pid}`);
 const workerScript = join(bundles, 'render-worker.mjs');
 const dist = makeDist();
-const FILES = siteFiles('kabar');
-writeBuild(dist.distRoot, 'kabar', { id: 'b1', files: FILES, renderer: rendererSource('kabar'), live: true });
+/** The kabar build has one news item of its own (id 12), listed in its `routes.json`. */
+const FILES = { ...siteFiles('kabar'), 'News/kabar-lama/index.html': '<!doctype html><h1>kabar: kabar lama</h1>' };
+const ITEMS = { posts: { news: [[12, 'kabar-lama']] }, careers: [], jobs: [], portfolio: [] } satisfies ItemIndex;
+writeBuild(dist.distRoot, 'kabar', { id: 'b1', files: FILES, renderer: rendererSource('kabar'), items: ITEMS, live: true });
 writeBuild(dist.distRoot, 'lain', { id: 'b1', files: siteFiles('lain'), renderer: rendererSource('lain'), live: true });
-const { api, renders } = fakeApi();
+const content = fakeContent();
 const records = [tenantRecord('kabar', ['kabar.example']), tenantRecord('lain', ['lain.example'])];
 
 let sites: Awaited<ReturnType<typeof startSites>>;
 beforeAll(async () => {
   mkdirSync(bundles, { recursive: true });
   await bundleForNode('src/server/sites/render-worker.ts', workerScript);
-  sites = await startSites({ distRoot: dist.distRoot, workerScript, records, api });
+  sites = await startSites({ distRoot: dist.distRoot, workerScript, records, content });
 });
 afterAll(async () => {
   await sites?.close();
@@ -31,10 +35,13 @@ afterAll(async () => {
 });
 
 const get = (path: string, host = 'kabar.example', headers: Record<string, string> = {}) => ask(sites.port, path, { host, headers });
-/** What the fake renderer writes for a page of a tenant, rendered for the tenant's public host. */
+/** What the fake renderer of build b1 writes for a page of a tenant, rendered at its own address on the tenant's public host. */
 const rendered = (label: string, page: string, count: number) =>
-  `<!doctype html><title>${label}</title><p>${label} ${label}.example/konten${page} render ${count} hog 0</p>`;
-const rendersOf = (label: string, page: string) => renders.get(`${label}/konten${page}`) ?? 0;
+  `<!doctype html><title>${label}</title><p>${label} (b1) ${label}.example${page} render ${count} hog 0</p>`;
+/** How often a tenant's page read its post from the content source, and how often any page read the sections. */
+const rendersOf = (label: string, page: string) => content.reads.get(`${label} getPost ${page}`) ?? 0;
+const sectionReads = (label: string) => content.reads.get(`${label} sections`) ?? 0;
+const allReads = () => [...content.reads.values()].reduce((sum, count) => sum + count, 0);
 
 describe('site server: pages rendered on demand', () => {
   it('renders a page once for 20 visitors at once, then answers from the cache', async () => {
@@ -82,16 +89,73 @@ describe('site server: pages rendered on demand', () => {
       expect((await get(path)).text, path).toBe(FILES['News/index.html']);
   });
 
-  it.each(['/konten/News/x', '/%6Bonten/News/x', '/KONTEN/News', '/konten', '/News/bukan/alamat/item'])(
+  // The old `/konten` prefix of on-demand pages is no address of anything.
+  it.each(['/konten/News/x', '/%6Bonten/News/x', '/KONTEN/News', '/konten', '/News/bukan/alamat/item', '/About/x'])(
     'never renders %s: only content addresses are',
     async (path) => {
-      const before = [...renders.values()].reduce((sum, count) => sum + count, 0);
+      const before = allReads();
       const res = await get(path);
       expect(res.status).toBe(404);
       expect(res.text).toBe(FILES['404.html']);
-      expect([...renders.values()].reduce((sum, count) => sum + count, 0)).toBe(before);
+      expect(allReads()).toBe(before);
     },
   );
+
+  it('answers the 404 the renderer gives for an item the source does not have', async () => {
+    const res = await get('/News/tidak-ada-lagi');
+    expect(res.status).toBe(404);
+    expect(res.text).toBe('<!doctype html><p>kabar /News/tidak-ada-lagi tidak ada</p>');
+    expect(rendersOf('kabar', '/News/tidak-ada-lagi')).toBe(1);
+  });
+
+  it('answers another address of an item the build has with its file, and renders an id it does not have', async () => {
+    const before = allReads();
+    for (const path of ['/News/12', '/News/12/judul-lama', '/Berita/Detail/12', '/Berita/kabar-lama']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toBe(FILES['News/kabar-lama/index.html']);
+    }
+    expect(allReads()).toBe(before);
+    expect((await get('/News/13')).text).toBe(rendered('kabar', '/News/13', 1));
+    // The other tenant's build has no index: the same address is rendered there.
+    expect((await get('/News/12', 'lain.example')).text).toBe(rendered('lain', '/News/12', 1));
+  });
+});
+
+describe('site server: the content source of rendered pages', () => {
+  it('reads what every page shares once per tenant, until that tenant’s content changes', async () => {
+    await Promise.all([get('/News/bersama-1'), get('/News/bersama-1', 'lain.example')]);
+    const before = { kabar: sectionReads('kabar'), lain: sectionReads('lain') };
+    expect(before.kabar).toBeGreaterThan(0);
+    for (const path of ['/News/bersama-2', '/News/bersama-3', '/News?page=3']) expect((await get(path)).status, path).toBe(200);
+    expect((await get('/News/bersama-2', 'lain.example')).status).toBe(200);
+    expect([sectionReads('kabar'), sectionReads('lain')]).toEqual([before.kabar, before.lain]);
+    // Each page's own item is a call of its own.
+    expect(['/News/bersama-2', '/News/bersama-3', '/News?page=3'].map((page) => rendersOf('kabar', page))).toEqual([1, 1, 1]);
+
+    await sites.siteEvents.publish({ tenant: 'kabar', reason: 'content' });
+    expect((await get('/News/bersama-4')).status).toBe(200);
+    expect((await get('/News/bersama-4', 'lain.example')).status).toBe(200);
+    expect([sectionReads('kabar'), sectionReads('lain')]).toEqual([before.kabar + 1, before.lain]);
+  });
+
+  it('shows the 500 page while the source fails, and the page once it is back', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    content.outage = true;
+    try {
+      const res = await get('/News/saat-putus');
+      expect(res.status).toBe(500);
+      expect(res.text).toBe(FILES['500.html']);
+      expect(logged.mock.calls.some((call) => String(call[0]).includes('sumber konten gagal'))).toBe(true);
+    } finally {
+      content.outage = false;
+      logged.mockRestore();
+    }
+    // Neither the failed read nor the failed page was kept.
+    const res = await get('/News/saat-putus');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(rendered('kabar', '/News/saat-putus', 1));
+  });
 });
 
 describe('site server: a render that fails', () => {
@@ -125,7 +189,7 @@ describe('site server: a render that fails', () => {
 
 describe('site server: stopping', () => {
   it('finishes a render in progress, and takes no new connections', async () => {
-    const stopping = await startSites({ distRoot: dist.distRoot, workerScript, records, api });
+    const stopping = await startSites({ distRoot: dist.distRoot, workerScript, records, content });
     const slow = ask(stopping.port, '/News/pelan', { host: 'kabar.example', agent: false });
     await new Promise((done) => setTimeout(done, 200));
     const closed = stopping.close();
@@ -139,7 +203,7 @@ describe('site server: stopping', () => {
   // The answer in progress when close() is called must not keep its keep-alive connection open
   // (Node's client would hold it 5 s, a browser until the shutdown timeout).
   it('closes a keep-alive visitor’s connection once its answer is sent, so stopping does not wait for it', async () => {
-    const stopping = await startSites({ distRoot: dist.distRoot, workerScript, records, api });
+    const stopping = await startSites({ distRoot: dist.distRoot, workerScript, records, content });
     const slow = ask(stopping.port, '/News/pelan?x', { host: 'lain.example' });
     await new Promise((done) => setTimeout(done, 200));
     const closed = stopping.close();

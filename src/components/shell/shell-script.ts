@@ -58,6 +58,13 @@ function scrollToStart(): void {
 scrollToStart();
 addEventListener('hashchange', scrollToStart);
 
+// An item is one page at all its addresses (lib/content/routes.ts): reached under a second list's
+// address (/Berita/…), its link back leads to that list rather than the main one.
+for (const back of document.querySelectorAll<HTMLAnchorElement>('a[data-second-lists]')) {
+  const list = back.dataset.secondLists?.split(' ').find((base) => location.pathname.startsWith(`${base}/`));
+  if (list) back.href = list;
+}
+
 // A page built before an event ended or a registration closed says so now (see lib/content/schedule.ts):
 // badges take their current label, an action whose time is over goes, and a list in schedule order
 // moves events that have ended since the build behind those still to come, the latest ended first.

@@ -1,10 +1,7 @@
 import { type PostKind, SlugSchema } from '~/contract/posts';
-import type { ApiClient } from '~/lib/api/client';
-import { listPodcasts } from '~/lib/api/posts';
 import type { PageName } from '~/lib/seo/page-meta';
-import { load, loadBlogList } from './loaders';
 import type { ListQuery } from './on-demand';
-import { loadKindCategories, loadPostPage } from './post-pages';
+import { loadPostPage } from './post-pages';
 import { idOf, type PreloadTarget } from './preload';
 
 /**
@@ -88,21 +85,10 @@ export function listFamilyOf(pathname: string): ListFamilyName | undefined {
   return name in LIST_FAMILIES ? (name as ListFamilyName) : undefined;
 }
 
-/**
- * One page of a family's list and its categories, through the call SPEC §7 names for it (blog:
- * v2/post/category, a failed list is null per SPEC §4; podcasts: v1/podcast/list; others: v3/post/list).
- */
-export async function loadFamilyPage(client: ApiClient, name: ListFamilyName, query: ListQuery) {
+/** One page of a family's list and its categories (SPEC §7: v3/post/list, v2/post/category for blog, v1/podcast/list for podcasts: one query). */
+export async function loadFamilyPage(name: ListFamilyName, query: ListQuery) {
   const family: ListFamily = LIST_FAMILIES[name];
-  if (name !== 'Blog' && name !== 'Podcasts') {
-    return { family, ...(await loadPostPage(client, { kindSlug: family.kindSlug, pageSize: family.pageSize }, query)) };
-  }
-  const paging = { page: query.page, pageSize: family.pageSize, search: query.search, categorySlug: query.category };
-  const [list, categories] = await Promise.all([
-    name === 'Blog' ? loadBlogList(client, paging) : load(() => listPodcasts(client, paging), { fallback: null }),
-    loadKindCategories(client, family.kindSlug),
-  ]);
-  return { family, list, categories };
+  return { family, ...(await loadPostPage({ kindSlug: family.kindSlug, pageSize: family.pageSize }, query)) };
 }
 
 /** A post an on-demand detail address asks for, and the family it is shown in. */

@@ -1,9 +1,8 @@
 import type { PostKind } from '~/contract/posts';
-import { getPost } from '~/lib/api/posts';
 import { isMaintenance } from '~/lib/tenant';
 import type { HomeContent } from '~/lib/tenant/content-schema';
 import { postPath } from './paths';
-import { siteClient } from './site-content';
+import { contentSource } from './source';
 
 type HomeCard = HomeContent['programs']['items'][number];
 /** A home card with the address it opens. */
@@ -20,10 +19,8 @@ export async function linkHomeCards(cards: readonly HomeCard[]): Promise<LinkedC
     cards.map(async ({ post: ref, href, ...card }) => {
       if (!ref) return { ...card, href: href ?? '/' };
       const [kindSlug, slug] = ref.split('/') as [PostKind, string];
-      const client = await siteClient();
-      const post = await getPost(client, { kindSlug, slug }).catch((error: unknown) => {
-        throw new Error(`content/home.json: kartu "${card.title}": post "${ref}" tidak ditemukan (${(error as Error).message})`);
-      });
+      const post = await contentSource().getPost({ kindSlug, slug });
+      if (!post) throw new Error(`isi beranda: kartu "${card.title}": post "${ref}" tidak ditemukan`);
       return { ...card, href: postPath(post) };
     }),
   );

@@ -1,9 +1,7 @@
 import type { Career, CareerJob } from '~/contract/careers';
-import type { PostSummary } from '~/contract/posts';
-import { type CareerJobListParams, type CareerListParams, getCareer, listCareerJobs, listCareers } from '~/lib/api/careers';
-import type { ApiClient, RequestOptions } from '~/lib/api/client';
-import { type ApiRequestError, normalizeError } from '~/lib/api/errors';
-import { type KindListParams, listBlogByCategory, type Page } from '~/lib/api/posts';
+import { ApiRequestError, normalizeError } from '~/lib/api/errors';
+import type { Page } from '~/lib/api/posts';
+import { contentSource } from './source';
 
 /**
  * The data loaders of SPEC §4: each load keeps a boolean `status` and a `message`. A failure never
@@ -54,15 +52,6 @@ export async function load<T, F = undefined>(fn: () => Promise<T>, options: Load
   }
 }
 
-/** The blog list (GET v2/post/category); SPEC §4: a failed blog list sets the list to `null`. */
-export function loadBlogList(
-  client: ApiClient,
-  query?: KindListParams,
-  options?: RequestOptions,
-): Promise<LoadResult<Page<PostSummary>, null>> {
-  return load(() => listBlogByCategory(client, query, options), { fallback: null });
-}
-
 /** The exact message prefixes of SPEC §4 for the career loaders. */
 export const CAREER_MESSAGES = {
   listCareer: { success: 'Success fetch list Career: ', failure: 'Failed fetch list Career: ' },
@@ -70,15 +59,20 @@ export const CAREER_MESSAGES = {
   detailCareer: { success: 'Success fetch detail Career: ', failure: 'Failed fetch detail Career: ' },
 } as const;
 
+/** What the API answers for an item it does not have: a 404 with its message. */
+function notFound(message: string): never {
+  throw new ApiRequestError(404, message);
+}
+
 const pageNote = (page: Page<unknown>) => `${page.items.length} of ${page.totalItems} (page ${page.page} of ${page.totalPages})`;
 
 /**
  * GET career/list. Message: 'Success fetch list Career: ' + `{items} of {total} (page {p} of {pages})`,
  * or 'Failed fetch list Career: ' + the error message; `data` is undefined after a failure.
  */
-export function loadCareers(client: ApiClient, query?: CareerListParams, options?: RequestOptions): Promise<LoadResult<Page<Career>>> {
+export function loadCareers(query: { page: number; pageSize: number }): Promise<LoadResult<Page<Career>>> {
   const { success, failure } = CAREER_MESSAGES.listCareer;
-  return load(() => listCareers(client, query, options), {
+  return load(() => contentSource().listCareers(query), {
     success: (page) => success + pageNote(page),
     failure: (message) => failure + message,
   });
@@ -88,13 +82,9 @@ export function loadCareers(client: ApiClient, query?: CareerListParams, options
  * GET career/job/list. Message: 'Success fetch list Job: ' + `{items} of {total} (page {p} of {pages})`,
  * or 'Failed fetch list Job: ' + the error message; `data` is undefined after a failure.
  */
-export function loadCareerJobs(
-  client: ApiClient,
-  query: CareerJobListParams,
-  options?: RequestOptions,
-): Promise<LoadResult<Page<CareerJob>>> {
+export function loadCareerJobs(query: { careerId: number; page: number; pageSize: number }): Promise<LoadResult<Page<CareerJob>>> {
   const { success, failure } = CAREER_MESSAGES.listJob;
-  return load(() => listCareerJobs(client, query, options), {
+  return load(async () => (await contentSource().listCareerJobs(query)) ?? notFound(`Karier ${query.careerId} tidak ditemukan`), {
     success: (page) => success + pageNote(page),
     failure: (message) => failure + message,
   });
@@ -104,9 +94,9 @@ export function loadCareerJobs(
  * GET career/detail?slug. Message: 'Success fetch detail Career: ' + the career's slug, or
  * 'Failed fetch detail Career: ' + the error message; `data` is undefined after a failure.
  */
-export function loadCareer(client: ApiClient, slug: string, options?: RequestOptions): Promise<LoadResult<Career>> {
+export function loadCareer(slug: string): Promise<LoadResult<Career>> {
   const { success, failure } = CAREER_MESSAGES.detailCareer;
-  return load(() => getCareer(client, slug, options), {
+  return load(async () => (await contentSource().getCareer(slug)) ?? notFound('Karier tidak ditemukan'), {
     success: (career) => success + career.slug,
     failure: (message) => failure + message,
   });

@@ -1,9 +1,9 @@
 import type { PostCategory, PostKind, PostSort, PostSummary } from '~/contract/posts';
-import type { ApiClient } from '~/lib/api/client';
-import { listCategories, listPosts, type Page } from '~/lib/api/posts';
+import type { Page } from '~/lib/api/posts';
 import type { PageName } from '~/lib/seo/page-meta';
 import { type LoadResult, load } from './loaders';
 import type { ListQuery } from './on-demand';
+import { contentSource } from './source';
 
 /** Pages of post lists (post list families, events, programs) with their filter links, through v3/post/list. */
 
@@ -13,24 +13,27 @@ import type { ListQuery } from './on-demand';
  * A failed list is null; failed categories are none.
  */
 export async function loadPostPage(
-  client: ApiClient,
   list: { kindSlug: PostKind; pageSize: number; isParent?: boolean; sort?: PostSort },
   query: ListQuery,
 ): Promise<{ list: LoadResult<Page<PostSummary>, null>; categories: PostCategory[] }> {
   const paging = { page: query.page, pageSize: list.pageSize, search: query.search, categorySlug: query.category };
   const [page, categories] = await Promise.all([
-    load(() => listPosts(client, { kindSlug: list.kindSlug, isParent: list.isParent, ...(list.sort && { sort: list.sort }), ...paging }), {
-      fallback: null,
-    }),
-    loadKindCategories(client, list.kindSlug),
+    load(
+      () =>
+        contentSource().listPosts({ kindSlug: list.kindSlug, isParent: list.isParent, ...(list.sort && { sort: list.sort }), ...paging }),
+      {
+        fallback: null,
+      },
+    ),
+    loadKindCategories(list.kindSlug),
   ]);
   return { list: page, categories };
 }
 
 /** Every category of a post kind, for a list's filter links; none when they fail to load. */
-export async function loadKindCategories(client: ApiClient, kindSlug: PostKind): Promise<PostCategory[]> {
-  const categories = await load(() => listCategories(client, { kindSlug, all: true }), { fallback: null });
-  return categories.data?.items ?? [];
+export async function loadKindCategories(kindSlug: PostKind): Promise<PostCategory[]> {
+  const categories = await load(() => contentSource().categories(kindSlug), { fallback: [] });
+  return categories.data;
 }
 
 /** The lists of event and program posts (SPEC §2 /Event, /Event/Program): one page component, this table. */

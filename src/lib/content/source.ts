@@ -1,67 +1,81 @@
-import type { AppStartConfig } from '~/lib/api/app-start';
-import { produceAppToken } from '~/lib/api/app-token';
-import { generateToken } from '~/lib/api/authorizer';
-import type { ApiBases } from '~/lib/api/bases';
-import { type ApiClient, createApiClient } from '~/lib/api/client';
+import type { Career, CareerJob } from '~/contract/careers';
+import type { PortfolioItem } from '~/contract/portfolio';
+import type { GalleryItem, Post, PostCategory, PostKind, PostListQuery, PostSummary } from '~/contract/posts';
+import type { CareerJobDetail } from '~/lib/api/careers';
+import type { Page } from '~/lib/api/posts';
+import type { ContentSection } from '~/lib/tenant/variants';
 
 /**
- * Where pages get content when they are rendered on the server (at build, in `astro dev`, and for
- * an item newer than the build): the platform API, through the same typed client as islands. The
- * embedded platform registers an in-process fetch here (no network, no port); otherwise
- * `CONTENT_API_URL` names the deployment to read from.
+ * Where pages read content when they are rendered: one plain data source, no HTTP and no tokens.
+ * The server implements it over the database (src/server/sites/db-source.ts); a render process
+ * reaches that implementation over its IPC channel (render-worker.ts), with every answer of a build
+ * kept for the whole build. Items that are not there are `undefined`, never an error; an outage
+ * throws.
  */
-
-type PlatformFetch = (request: Request) => Promise<Response>;
-const KEY = Symbol.for('lms.platform-fetch');
-type Registry = { [KEY]?: () => Promise<PlatformFetch> };
-
-/** Registers the embedded platform's API (`/api` stripped) for server-side rendering in this process. */
-export function providePlatformFetch(getter: () => Promise<PlatformFetch>): void {
-  (globalThis as Registry)[KEY] = getter;
+export interface ContentSource {
+  /** One page of a kind's visible posts (search, category, parent filter, order): SPEC §7 v3/post/list. */
+  listPosts(query: PostListFilter): Promise<Page<PostSummary>>;
+  /** Every visible post of a kind, newest first. */
+  allPosts(kindSlug: PostKind): Promise<PostSummary[]>;
+  getPost(key: PostKey): Promise<Post | undefined>;
+  /** Every category of a kind. */
+  categories(kindSlug: PostKind): Promise<PostCategory[]>;
+  listGallery(query: { page: number; pageSize?: number | undefined }): Promise<Page<GalleryItem>>;
+  listCareers(query: { page: number; pageSize: number }): Promise<Page<Career>>;
+  allCareers(): Promise<Career[]>;
+  getCareer(slug: string): Promise<Career | undefined>;
+  /** One page of a career's jobs; undefined when the career is not there. */
+  listCareerJobs(query: { careerId: number; page: number; pageSize: number }): Promise<Page<CareerJob> | undefined>;
+  allCareerJobs(): Promise<CareerJob[]>;
+  getCareerJob(id: number): Promise<CareerJobDetail | undefined>;
+  allPortfolio(): Promise<PortfolioItem[]>;
+  getPortfolio(slug: string): Promise<PortfolioItem | undefined>;
+  /** The content sections with at least one visible item (navigation links only to those). */
+  sections(): Promise<ContentSection[]>;
 }
 
-/** Address the in-process API is called at; any host works, the request never leaves the process. */
-const INTERNAL = 'http://platform.internal';
+export type PostListFilter = Partial<Omit<PostListQuery, 'kindSlug' | 'page' | 'pageSize'>> & {
+  kindSlug: PostKind;
+  page: number;
+  pageSize: number;
+};
+export type PostKey = { kindSlug?: PostKind | undefined; id?: number | undefined; slug?: string | undefined };
 
-export interface ContentSourceConfig extends AppStartConfig {
-  lmsId: string;
-  bases: ApiBases;
-  /** A host of the tenant, sent as Origin when asking for the app token. */
-  host: string;
+/** The methods of a ContentSource, for the IPC bridge that forwards them. */
+export const SOURCE_METHODS = [
+  'listPosts',
+  'allPosts',
+  'getPost',
+  'categories',
+  'listGallery',
+  'listCareers',
+  'allCareers',
+  'getCareer',
+  'listCareerJobs',
+  'allCareerJobs',
+  'getCareerJob',
+  'allPortfolio',
+  'getPortfolio',
+  'sections',
+] as const satisfies readonly (keyof ContentSource)[];
+export type SourceMethod = (typeof SOURCE_METHODS)[number];
+
+/** A ContentSource whose every method goes through `call` (a cache, an IPC channel). */
+export function sourceOver(call: (method: SourceMethod, args: unknown[]) => Promise<unknown>): ContentSource {
+  return Object.fromEntries(
+    SOURCE_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+  ) as unknown as ContentSource;
 }
 
-let client: Promise<ApiClient> | undefined;
+let current: ContentSource | undefined;
 
-/** A client holding an app token of the tenant, created once per process. */
-export function contentClient(config: ContentSourceConfig, env: Record<string, string | undefined> = process.env): Promise<ApiClient> {
-  client ??= connect(config, env);
-  client.catch(() => {
-    client = undefined;
-  });
-  return client;
+/** Makes `source` what every following render reads from (set by the renderer's entry, once per process). */
+export function setContentSource(source: ContentSource): void {
+  current = source;
 }
 
-async function connect(config: ContentSourceConfig, env: Record<string, string | undefined>): Promise<ApiClient> {
-  const embedded = (globalThis as Registry)[KEY];
-  const remote = env.CONTENT_API_URL?.replace(/\/+$/, '');
-  if (!embedded && !remote) throw new Error('Sumber konten tidak tersedia: platform tidak terdaftar dan CONTENT_API_URL tidak disetel');
-  const origin = `https://${config.host}`;
-  const platformFetch = embedded && !remote ? await embedded() : undefined;
-  const base = remote ?? `${INTERNAL}/api`;
-  // Server-side calls carry the Origin a page of the tenant would send, which the authorizer checks.
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
-    request.headers.set('Origin', origin);
-    if (!platformFetch) return globalThis.fetch(request);
-    const url = new URL(request.url);
-    url.pathname = url.pathname.replace(/^\/api(?=\/)/, '');
-    return platformFetch(new Request(url, request));
-  };
-  const bases = Object.fromEntries(
-    Object.entries(config.bases).map(([name, path]) => [name, path.startsWith('/api/') ? `${base}${path.slice('/api'.length)}` : path]),
-  ) as ApiBases;
-  const api = createApiClient({ bases, fetch });
-  const pair = await generateToken(api, { id: config.clientId, secret: config.clientSecret, scopes: ['read'] });
-  api.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: config.lmsId });
-  return api;
+/** The content source of this render. */
+export function contentSource(): ContentSource {
+  if (!current) throw new Error('Sumber konten belum disetel: renderer dipakai tanpa configure()');
+  return current;
 }

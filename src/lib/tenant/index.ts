@@ -1,31 +1,58 @@
-import { assets, home, logoOnGround, site, tenant } from 'virtual:lms/tenant';
+import type { SiteContext } from './context';
 import type { CopyContext } from './copy-tokens';
 import type { Ground } from './grounds';
 import { resolveLayout, resolveVariant, type Variant } from './layouts';
 import { themeRule, themeVariables } from './theme';
 
 /**
- * The tenant this build is for, as pages and components see it. Everything here is validated and
- * resolved once at build time (see `vite-plugin.ts`); nothing reads `tenants/` directly.
+ * The tenant being rendered, as pages and components see it. The site is compiled once for every
+ * tenant, so these are live bindings that `setSiteContext` sets before the first render of a build
+ * or of a render process (one tenant per process); nothing here reads `tenants/` or the database.
  */
-export const currentTenant = tenant;
-export const siteInfo = site;
-export const homeContent = home;
-export const tenantAssets = assets;
+export type { SiteContext } from './context';
 
+export let currentTenant: SiteContext['tenant'];
+export let siteInfo: SiteContext['site'];
+export let homeContent: SiteContext['home'];
+export let tenantAssets: SiteContext['assets'];
+export let sitePages: SiteContext['pages'];
+/** The site's public origin (canonical and social URLs). */
+export let siteUrl: string;
 /** What shared copy's tokens are filled with: the site title and the brand's form of address. */
-export const copyContext: CopyContext = { title: tenant.setting.title, voice: site.voice };
-
+export let copyContext: CopyContext;
 /** The layout name after fallback (unknown → default → 'demo'). */
-export const layoutName: string = resolveLayout(tenant.setting.layout);
+export let layoutName: string;
 /** The site variant this tenant renders as. */
-export const variant: Variant = resolveVariant(tenant.setting.layout);
+export let variant: Variant;
 /** A missing maintenance flag counts as maintenance (SPEC §2 "Page shell"). */
-export const isMaintenance: boolean = tenant.setting.isMaintenance !== false;
-/** `:root{…}` rule with the tenant's colours and fonts. */
-export const themeCss: string = themeRule(themeVariables(tenant.setting.css));
+export let isMaintenance: boolean;
+/** `@font-face` rules of the tenant's fonts, then the `:root{…}` rule with its colours and fonts. */
+export let themeCss: string;
+let logoOnGround: SiteContext['logoOnGround'];
+
+/** Makes `context` the tenant every following render is for. */
+export function setSiteContext(context: SiteContext): void {
+  const { tenant } = context;
+  currentTenant = tenant;
+  siteInfo = context.site;
+  homeContent = context.home;
+  tenantAssets = context.assets;
+  sitePages = context.pages;
+  siteUrl = context.siteUrl;
+  logoOnGround = context.logoOnGround;
+  copyContext = { title: tenant.setting.title, voice: context.site.voice };
+  layoutName = resolveLayout(tenant.setting.layout);
+  variant = resolveVariant(tenant.setting.layout);
+  isMaintenance = tenant.setting.isMaintenance !== false;
+  themeCss = context.fontFaces + themeRule(themeVariables(tenant.setting.css));
+}
+
+/** Whether a context was set (a render without one is a bug of the caller, reported as such). */
+export function hasSiteContext(): boolean {
+  return currentTenant !== undefined;
+}
 
 /** The logo that shows best on a ground (its wordmark contrasts most there; see logos.ts). */
 export function logoOn(ground: Ground): string {
-  return logoOnGround[ground] === 'dark' ? assets.logoDark : assets.logoLight;
+  return logoOnGround[ground] === 'dark' ? tenantAssets.logoDark : tenantAssets.logoLight;
 }

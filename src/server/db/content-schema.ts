@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -161,3 +162,20 @@ export const appointments = pgTable('appointments', {
   data: jsonb('data').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A tenant's page copy, seeded from `tenants/<code>/content/` and then owned by the database: `site`
+ * (who the site is and how it addresses readers), `home` (the home page's copy) and `page:<route>`
+ * (a content page: its front matter and Markdown body). Builds read it; writes through the API
+ * rebuild the tenant.
+ */
+export const siteCopy = pgTable(
+  'site_copy',
+  {
+    lmsId: lmsId(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.lmsId, table.key] })],
+);

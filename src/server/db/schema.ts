@@ -17,6 +17,8 @@ export const tenants = pgTable('tenants', {
   hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
   /** For a pesilat site: the code of the main tenant whose hosts switch `/pesilat/…` to this one (SPEC §2). */
   mainTenant: text('main_tenant'),
+  /** Secret of the tenant's build webhook (Standard Webhooks, `whsec_` + base64); made at seed. */
+  webhookSecret: text('webhook_secret'),
   /** Bumped by every settings write; a writer that sends an older revision gets 409. */
   settingsRevision: integer('settings_revision').notNull().default(0),
   settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,4 +96,5 @@ export const appTokens = pgTable(
   (table) => [index('app_tokens_expiry').on(table.lmsId, table.expiresAt)],
 );
 
+export * from './build-schema';
 export * from './content-schema';

@@ -1,9 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '~/contract/roles';
 import type { SettingKey } from '~/contract/settings';
 import { listTenantCodes, loadTenant, loadTenantContent } from '~/lib/tenant/load';
 import { loadTenantItems } from '~/lib/tenant/load-items';
+import { newWebhookSecret } from '../builds/webhooks';
 import { hashPassword } from '../services/passwords';
+import { seedCopy } from '../services/site-copy';
 import type { Db } from './client';
 import { appSettings, tenants, users } from './schema';
 import { seedContent } from './seed-content';
@@ -63,8 +65,12 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const identity = { code, appCode: tenant.appCode, hosts: tenant.hosts, mainTenant: tenant.mainTenant ?? null };
     await db
       .insert(tenants)
-      .values({ lmsId: tenant.lmsId, title, ...identity })
-      .onConflictDoUpdate({ target: tenants.lmsId, set: identity });
+      .values({ lmsId: tenant.lmsId, title, ...identity, webhookSecret: newWebhookSecret() })
+      // A tenant without a build webhook secret gets one; an existing secret is never replaced.
+      .onConflictDoUpdate({
+        target: tenants.lmsId,
+        set: { ...identity, webhookSecret: sql`coalesce(tenants.webhook_secret, excluded.webhook_secret)` },
+      });
     report.tenants++;
 
     const values: Partial<Record<SettingKey, unknown>> = {
@@ -79,6 +85,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       .onConflictDoNothing()
       .returning({ key: appSettings.key });
     report.settingsAdded += added.length;
+
+    report.settingsAdded += await seedCopy(db, tenant.lmsId, options.tenantsRoot, code);
 
     const content = await seedContent(db, tenant.lmsId, loadTenantItems(options.tenantsRoot, code));
     report.contentAdded += Object.values(content).reduce((sum, n) => sum + n, 0);

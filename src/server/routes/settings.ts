@@ -1,28 +1,22 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
 import { HEADERS } from '~/contract/common';
 import { SETTING_KEYS, type SettingKey, SettingKeySchema, SettingsUpdateSchema, SettingUpdateSchema } from '~/contract/settings';
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError, invalidInput } from '../errors';
 import { announces } from '../middleware/announce';
 import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
+import { ownAppCode } from '../middleware/own-app';
 import { readJson } from '../middleware/validate';
 import { readSettings, type SettingsWriteError, writeSettings } from '../services/settings';
+import { CopyKeySchema, copySchemaOf, listCopyKeys, readCopyKey, writeCopyKey } from '../services/site-copy';
 
 /** Settings per app code (SPEC §7 "Settings"): read by anyone with the tenant's app token, written by admins. */
 export function settingsRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const admins = [requireUser(deps), requireRole('admin', 'superadmin')] as const;
 
-  /** `{code}` must be the app of the presented token: a token of one tenant never reads another's settings. */
-  const ownCode = createMiddleware<ApiEnv>(async (c, next) => {
-    const code = c.req.param('code');
-    if (code !== c.get('tenant').appCode) {
-      if (!code || !(await deps.tenants.byAppCode(code))) throw new HttpError(404, `Aplikasi ${code} tidak ditemukan`);
-      throw new HttpError(403, 'AppToken tidak berlaku untuk aplikasi ini');
-    }
-    await next();
-  });
+  const ownCode = ownAppCode(deps);
 
   const load = async (lmsId: string) => {
     const settings = await readSettings(deps.db, lmsId);
@@ -92,5 +86,37 @@ export function settingsRoutes(deps: ApiDeps) {
     });
   });
 
+  // Page copy (site, home, content pages): what the builds render besides settings and content items.
+  app.get('/:code/cms/app/copy', requireAppToken(deps), ownCode, async (c) =>
+    c.json({ statusCode: 200, message: 'OK', data: { keys: await listCopyKeys(deps.db, c.get('tenant').lmsId) } }),
+  );
+
+  const copyKey = (raw: string | undefined) => {
+    const key = CopyKeySchema.safeParse(raw ?? '');
+    if (!key.success) throw invalidInput([{ field: 'key', message: key.error.issues[0]?.message ?? 'tidak valid' }]);
+    return key.data;
+  };
+
+  app.get('/:code/cms/app/copy/item', requireAppToken(deps), ownCode, async (c) => {
+    const key = copyKey(c.req.query('key'));
+    const value = await readCopyKey(deps.db, c.get('tenant').lmsId, key);
+    if (value === undefined) throw new HttpError(404, `Salinan "${key}" tidak ditemukan`);
+    return c.json({ statusCode: 200, message: 'OK', data: { key, value } });
+  });
+
+  // A copy change can show on any page (navigation, footer, home): announced as a settings change, a full rebuild.
+  app.put('/:code/cms/app/copy/item', requireAppToken(deps), ownCode, ...admins, announces(deps, 'settings'), async (c) => {
+    const key = copyKey(c.req.query('key'));
+    const { value } = await readJson(c, CopyUpdateSchema);
+    const checked = copySchemaOf(key).safeParse(value);
+    if (!checked.success) {
+      throw invalidInput(checked.error.issues.map((issue) => ({ field: ['value', ...issue.path].join('.'), message: issue.message })));
+    }
+    await writeCopyKey(deps.db, c.get('tenant').lmsId, key, checked.data);
+    return c.json({ statusCode: 200, message: 'Salinan disimpan', data: { key, value: checked.data } });
+  });
+
   return app;
 }
+
+const CopyUpdateSchema = z.strictObject({ value: z.unknown() });

@@ -1,4 +1,21 @@
-import { and, asc, type Column, count, desc, eq, getTableName, ilike, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gt,
+  ilike,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Post, PostCreateSchema, PostKind, PostListQuery, PostSummary, PostUpdateSchema } from '~/contract/posts';
 import { PostDetailsSchema } from '~/contract/posts';
@@ -157,6 +174,29 @@ export async function findPost(
   if (!row) return undefined;
   // Sanitised on write; again on the way out, so rows written before a rule was tightened are safe too.
   return { ...toSummary(row), content: sanitizeHtml(row.content), updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * Every visible post of a tenant with its content, in one query: what a build shows on the posts'
+ * own pages. Bodies as stored (sanitised on write): the pages sanitise what they show again when
+ * they render, in the build's render processes, so this read does not do it a third time.
+ */
+export async function listPostDetails(db: Db, lmsId: string, now = new Date()): Promise<Post[]> {
+  const rows = await db
+    .select({ ...summaryColumns, content: posts.content, updatedAt: posts.updatedAt })
+    .from(posts)
+    .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
+    .where(and(eq(posts.lmsId, lmsId), visible(now)));
+  return rows.map((row) => ({ ...toSummary(row), content: row.content, updatedAt: row.updatedAt.toISOString() }));
+}
+
+/** When the next scheduled post of a tenant becomes visible (an active post published in the future), if any. */
+export async function nextPublication(db: Db, lmsId: string, now = new Date()): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${posts.publishedAt})` })
+    .from(posts)
+    .where(and(eq(posts.lmsId, lmsId), eq(posts.isActive, true), gt(posts.publishedAt, now)));
+  return row?.at ? new Date(row.at) : undefined;
 }
 
 /** Counts one view of a visible post; undefined when there is none (a draft or a post not yet published counts as none). */

@@ -56,6 +56,10 @@ export class TenantDirectory {
     return (await this.all()).find((tenant) => tenant.lmsId === lmsId);
   }
 
+  async byCode(code: string): Promise<TenantRecord | undefined> {
+    return (await this.all()).find((tenant) => tenant.code === code);
+  }
+
   async byAppCode(appCode: string): Promise<TenantRecord | undefined> {
     return (await this.all()).find((tenant) => tenant.appCode === appCode);
   }

@@ -1,14 +1,26 @@
 import { createApp } from 'astro/app/entrypoint';
 import { setGetEnv } from 'astro/env/setup';
+import { BUILD_FILES, FIXED_PAGES } from '~/lib/content/fixed-pages';
+import { type ContentSource, setContentSource } from '~/lib/content/source';
+import { type SiteContext, setSiteContext } from '~/lib/tenant';
 
 /**
- * The on-demand renderer of one build (`<build>/server/entry.mjs`): a Web `Request` in, a `Response`
- * out. The site server runs it in render processes of the live build (see `renderers.ts`), so a replaced
- * build's modules go away with its processes.
+ * The site renderer (`server/entry.mjs` of the one compile that serves every tenant): configured
+ * once per process with a tenant's context and a content source, then a Web `Request` in, a
+ * `Response` out. Builds render every page through it (site-build.ts); the site server renders
+ * on-demand pages of a live build through it, in render processes (renderers.ts).
  */
 setGetEnv((key) => process.env[key]);
 const app = createApp({ streaming: false });
 
+export function configure(context: SiteContext, source: ContentSource): void {
+  setSiteContext(context);
+  setContentSource(source);
+}
+
 export function render(request: Request): Promise<Response> {
   return app.render(request);
 }
+
+/** The fixed pages and files a build writes for every tenant (content items come from the route table). */
+export const fixedPages = (): { pages: string[]; files: Record<string, string> } => ({ pages: FIXED_PAGES, files: BUILD_FILES });

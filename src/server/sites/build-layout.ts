@@ -17,6 +17,8 @@ export const BuildInfoSchema = z.object({
   version: z.string(),
   maintenance: z.boolean(),
   builtAt: z.string(),
+  /** The site compile the build was rendered with (dist/_site/compile.json). */
+  compile: z.string().optional(),
 });
 export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 

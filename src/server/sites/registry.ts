@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type ItemIndex, type ItemLookup, itemLookup } from '~/lib/content/routes';
 import type { SitesReadiness } from '../context';
 import type { TenantDirectory, TenantRecord } from '../services/tenants';
 import type { BlobPool } from './blob-pool';
@@ -20,6 +21,8 @@ export interface LiveBuild {
   maintenance: Prepared | undefined;
   /** `server/entry.mjs`, when the build renders on demand. */
   renderer: string | undefined;
+  /** The build's items (`routes.json`): every other address of an item is answered with its main address's file. */
+  items: ItemLookup | undefined;
 }
 
 /** A tenant as the server knows it: its record (hosts, …) and the build it serves. */
@@ -215,6 +218,7 @@ export class SiteRegistry {
       error: errorPage('/500.html', 500),
       maintenance: info.maintenance ? errorPage('/index.html', 503, ['Retry-After', '3600']) : undefined,
       renderer: existsSync(entry) ? entry : undefined,
+      items: readItems(join(dir, 'routes.json')),
     };
   }
 
@@ -222,5 +226,16 @@ export class SiteRegistry {
     if (!build) return;
     if (build.renderer) this.options.renderers.retire(build.renderer);
     build.store.release();
+  }
+}
+
+/** A build's item index, or undefined for a build without one (its items are then rendered on demand). */
+function readItems(file: string): ItemLookup | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return itemLookup(JSON.parse(readFileSync(file, 'utf8')) as ItemIndex);
+  } catch (error) {
+    console.error(`[site] ${file} tidak terbaca; alamat lain item dirender sesuai permintaan:`, error);
+    return undefined;
   }
 }

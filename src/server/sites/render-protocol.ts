@@ -1,12 +1,23 @@
+import type { SourceMethod } from '~/lib/content/source';
+
 /**
- * Messages between the site server and a render worker (render-worker.ts). The server asks for a
- * page; while rendering, the worker calls the platform API through the server (the one database
- * lives in the server's thread), and answers with the page.
+ * Messages between a render worker (render-worker.ts) and the process that started it: the site
+ * server (pages of a live build rendered on demand) or a build (every page of a new build). While
+ * rendering, the worker reads content through its parent (the one database lives there), and
+ * answers with the page, or, in a build, writes it and answers with what it read.
  */
 export interface RenderRequest {
   type: 'render';
   id: number;
   url: string;
+}
+/** A build's page: rendered, written to `file` when its status is `expect` (200; 404 and 500 for the error pages), answered with the source calls it made. */
+export interface BuildPageRequest {
+  type: 'build-page';
+  id: number;
+  url: string;
+  file: string;
+  expect: number;
 }
 export interface RenderAnswer {
   type: 'rendered';
@@ -15,29 +26,33 @@ export interface RenderAnswer {
   headers: [string, string][];
   body: ArrayBuffer;
 }
+export interface BuiltPage {
+  type: 'built';
+  id: number;
+  status: number;
+  /** The keys of the source calls the page made (`sourceKey`). */
+  reads: string[];
+}
 export interface RenderFailure {
   type: 'failed';
   id: number;
   message: string;
 }
-export interface ApiCall {
-  type: 'api';
+export interface SourceCall {
+  type: 'source';
   id: number;
-  method: string;
-  url: string;
-  headers: [string, string][];
-  body?: ArrayBuffer | undefined;
+  method: SourceMethod;
+  args: unknown[];
 }
-export interface ApiAnswer {
-  type: 'api-answer';
-  id: number;
-  status: number;
-  headers: [string, string][];
-  body: ArrayBuffer;
-}
+export type SourceAnswer = { type: 'source-answer'; id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });
 export interface WorkerReady {
   type: 'ready';
 }
 
-export type ToWorker = RenderRequest | ApiAnswer;
-export type FromWorker = RenderAnswer | RenderFailure | ApiCall | WorkerReady;
+export type ToWorker = RenderRequest | BuildPageRequest | SourceAnswer;
+export type FromWorker = RenderAnswer | BuiltPage | RenderFailure | SourceCall | WorkerReady;
+
+/** One key per distinct source call: what a page read, for caches and for incremental builds. */
+export function sourceKey(method: string, args: unknown[]): string {
+  return `${method}${JSON.stringify(args)}`;
+}

@@ -1,8 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContentReads } from './content-reads';
 import type { RenderedPage } from './page-cache';
-import type { ApiCall, FromWorker, ToWorker } from './render-protocol';
+import type { FromWorker, SourceCall, ToWorker } from './render-protocol';
 
 /** The platform API's fetch handler (`createApiApp(…).fetch`, paths without `/api`): mounted under `/api`, and called by render workers through the server. */
 export type ApiFetch = (request: Request) => Response | Promise<Response>;
@@ -10,7 +11,7 @@ export type ApiFetch = (request: Request) => Response | Promise<Response>;
 export interface RenderersOptions {
   /** The bundled worker script (dist/_server/render-worker.mjs). */
   workerScript: string;
-  /** The platform API, through the read cache shared by every worker. */
+  /** The content source, through the read cache shared by every worker. */
   reads: ContentReads;
   /** A worker unused this long is stopped (it starts again on the next page). */
   idleMs: number;
@@ -44,7 +45,8 @@ export class Renderers {
   constructor(private readonly options: RenderersOptions) {}
 
   /**
-   * Renders `url` with the build of `tenant` whose renderer is `entry` (`<build>/server/entry.mjs`).
+   * Renders `url` with the build of `tenant` whose renderer is `entry` (`<build>/server/entry.mjs`,
+   * configured with the build's `context.json` beside `server/`).
    * Rejects with `RenderersBusy` at once while the build has `QUEUE_LIMIT` pages waiting on each of
    * its workers: a flood of new addresses gets 503s instead of an ever longer wait for everyone.
    */
@@ -130,7 +132,7 @@ class BuildWorker {
     private readonly onEnd: () => void,
   ) {
     this.#worker = fork(options.workerScript, [], {
-      env: { ...process.env, RENDER_ENTRY: pathToFileURL(entry).href },
+      env: { ...process.env, RENDER_ENTRY: pathToFileURL(entry).href, RENDER_CONTEXT: join(dirname(dirname(entry)), 'context.json') },
       execArgv: [`--max-old-space-size=${options.memoryMb}`],
       // Structured clone over the channel: page bytes travel as bytes, not JSON.
       serialization: 'advanced',
@@ -189,11 +191,11 @@ class BuildWorker {
   }
 
   #receive(message: FromWorker): void {
-    if (message.type === 'api') {
-      void this.#callApi(message);
+    if (message.type === 'source') {
+      void this.#read(message);
       return;
     }
-    if (message.type === 'ready') return;
+    if (message.type === 'ready' || message.type === 'built') return;
     const pending = this.#pending.get(message.id);
     if (!pending) return;
     this.#pending.delete(message.id);
@@ -209,17 +211,15 @@ class BuildWorker {
     }
   }
 
-  async #callApi(call: ApiCall): Promise<void> {
-    let status = 500;
-    let headers: [string, string][] = [];
-    let body = new ArrayBuffer(0);
+  async #read(call: SourceCall): Promise<void> {
+    let answer: ToWorker;
     try {
-      const request = new Request(call.url, { method: call.method, headers: call.headers, body: call.body ?? null });
-      ({ status, headers, body } = await this.options.reads.fetch(this.tenant, request));
+      answer = { type: 'source-answer', id: call.id, ok: true, value: await this.options.reads.read(this.tenant, call.method, call.args) };
     } catch (error) {
-      console.error('[render] panggilan API dari render worker gagal:', error);
+      console.error(`[render] ${this.tenant}: sumber konten gagal (${call.method}):`, error);
+      answer = { type: 'source-answer', id: call.id, ok: false, message: error instanceof Error ? error.message : String(error) };
     }
-    if (!this.ended) this.#post({ type: 'api-answer', id: call.id, status, headers, body });
+    if (!this.ended) this.#post(answer);
   }
 
   #end(error: Error): void {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ContentSource } from '~/lib/content/source';
 import { proxyHops } from '../proxy';
 import type { TenantDirectory } from '../services/tenants';
 import { createSiteListener, securityHeaders } from '../site-server';
@@ -19,6 +20,8 @@ export interface SiteServerConfig {
   tenants: Pick<TenantDirectory, 'all' | 'invalidate'>;
   /** The platform API (paths without `/api`). */
   api: ApiFetch;
+  /** Each tenant's content, as on-demand pages read it (dbContentSource over the platform's database). */
+  contentSource: (tenant: string) => Promise<ContentSource>;
   /** Content, settings and tenant changes, from this process's API and (with Redis) every other. */
   siteEvents: SiteEventBus;
   env?: NodeJS.ProcessEnv;
@@ -49,7 +52,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
   const common = await securityHeaders();
   const pool = new BlobPool(numberFrom(env.STATIC_MEMORY_MB, 512) * 1024 * 1024);
   const freshMs = numberFrom(env.PAGE_CACHE_FRESH_S, 60) * 1000;
-  const reads = new ContentReads(config.api, freshMs);
+  const reads = new ContentReads(config.contentSource, freshMs);
   const pageCache = new PageCache({
     freshMs,
     staleMs: numberFrom(env.PAGE_CACHE_STALE_S, 3600) * 1000,

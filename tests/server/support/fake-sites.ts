@@ -2,6 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Post } from '~/contract/posts';
+import type { ItemIndex } from '~/lib/content/routes';
+import { type ContentSource, SOURCE_METHODS } from '~/lib/content/source';
 import type { TenantRecord } from '~/server/services/tenants';
 import { buildDir, setLive } from '~/server/sites/build-layout';
 import type { ApiFetch } from '~/server/sites/renderers';
@@ -31,12 +34,21 @@ export function siteFiles(label: string) {
 }
 
 /**
- * An on-demand renderer (`server/entry.mjs`) in plain JS. It counts its renders through the platform
- * API bridge (the test's API answers `{count}` per page), and acts up on request: `…/gagal` throws,
- * `…/mogok` ends its worker, `…/pelan` takes 500 ms. `hogMb` keeps that much memory for the module's life.
+ * A site renderer (`server/entry.mjs`) in plain JS, with the exports a render worker expects:
+ * `configure(context, source)` and `render(request)`. Each page names its build (from the build's
+ * `context.json`), reads `sections()` (as every page's navigation does) and its own post through the
+ * content source (the fake source counts the reads of each page, see `fakeContent`), and is a 404
+ * when the source has no such post. It acts up on request: `…/gagal` throws, `…/mogok` ends its
+ * worker, `…/pelan` takes 500 ms. `hogMb` keeps that much memory for the module's life (and reads nothing).
  */
 export function rendererSource(label: string, hogMb = 0): string {
   return `const hog = ${hogMb ? `new Array(${hogMb * 131072}).fill(0.5)` : '[]'};
+let context;
+let source;
+export function configure(given, contentSource) {
+  context = given;
+  source = contentSource;
+}
 export async function render(request) {
   const url = new URL(request.url);
   const page = url.pathname + url.search;
@@ -45,11 +57,12 @@ export async function render(request) {
   if (page.endsWith('/pelan')) await new Promise((done) => setTimeout(done, 500));
   let count = 0;
   if (!${hogMb}) {
-    const platformFetch = await globalThis[Symbol.for('lms.platform-fetch')]();
-    const answer = await platformFetch(new Request('http://platform.internal/renders?page=' + encodeURIComponent('${label}' + page)));
-    count = (await answer.json()).count;
+    await source.sections();
+    const post = await source.getPost({ kindSlug: 'news', slug: page });
+    if (!post) return new Response('<!doctype html><p>${label} ' + page + ' tidak ada</p>', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    count = post.views;
   }
-  return new Response('<!doctype html><title>${label}</title><p>${label} ' + url.host + page + ' render ' + count + ' hog ' + hog.length + '</p>', {
+  return new Response('<!doctype html><title>${label}</title><p>${label} (' + context.build + ') ' + url.host + page + ' render ' + count + ' hog ' + hog.length + '</p>', {
     headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'sesi=rahasia' },
   });
 }
@@ -61,6 +74,10 @@ export interface FakeBuild {
   files: Record<string, string>;
   /** `server/entry.mjs`, for a build with on-demand pages. */
   renderer?: string;
+  /** `context.json`, what the renderer is configured with; `{ tenant, build }` when left out. */
+  context?: unknown;
+  /** `routes.json`: the build's items, whose other addresses are answered with their main address's file. */
+  items?: ItemIndex;
   maintenance?: boolean;
   /** Points `live.json` at it once written. */
   live?: boolean;
@@ -75,6 +92,8 @@ export function writeBuild(distRoot: string, code: string, build: FakeBuild): st
   };
   for (const [name, body] of Object.entries(build.files)) write(join('client', name), body);
   if (build.renderer) write('server/entry.mjs', build.renderer);
+  write('context.json', JSON.stringify(build.context ?? { tenant: code, build: build.id }));
+  if (build.items) write('routes.json', JSON.stringify(build.items));
   write('secret.txt', 'TOP SECRET');
   write('client-private/key.txt', 'TOP SECRET');
   const info = {
@@ -106,21 +125,62 @@ export function tenantList(records: TenantRecord[]) {
   return { all: async () => records, invalidate: () => {} };
 }
 
-/** The platform API stand-in: `/health`, `/renders?page=` counting renders per page, and a JSON 404 for the rest. */
-export function fakeApi(): { api: ApiFetch; renders: Map<string, number> } {
-  const renders = new Map<string, number>();
-  const api: ApiFetch = (req) => {
-    const url = new URL(req.url);
-    if (url.pathname === '/health') return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
-    if (url.pathname === '/renders') {
-      const page = url.searchParams.get('page') ?? '';
-      const count = (renders.get(page) ?? 0) + 1;
-      renders.set(page, count);
-      return Response.json({ count });
-    }
-    return Response.json({ statusCode: 404, message: 'Endpoint tidak ditemukan' }, { status: 404 });
+/** The platform API stand-in: `/health`, and a JSON 404 for the rest. */
+export const fakeApi: ApiFetch = (req) => {
+  if (new URL(req.url).pathname === '/health') return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ statusCode: 404, message: 'Endpoint tidak ditemukan' }, { status: 404 });
+};
+
+/** The content of the fake tenants, as the site server's `contentSource` gives it to render workers. */
+export interface FakeContent {
+  contentSource: (tenant: string) => Promise<ContentSource>;
+  /** Calls that reached the source, per `<tenant> <method> <slug>` (`kabar getPost /News/x`, `kabar sections`). */
+  reads: Map<string, number>;
+  /** While true, every call fails as a database outage would. */
+  outage: boolean;
+}
+
+/**
+ * A content source per tenant that counts the calls reaching it: `getPost` answers a post for any
+ * slug but those containing `tidak-ada`, with the number of times that slug was read as its `views`;
+ * `sections` answers news. Any other method fails.
+ */
+export function fakeContent(): FakeContent {
+  const reads = new Map<string, number>();
+  const count = (key: string) => {
+    const next = (reads.get(key) ?? 0) + 1;
+    reads.set(key, next);
+    return next;
   };
-  return { api, renders };
+  const content: FakeContent = {
+    reads,
+    outage: false,
+    contentSource: async (tenant) => {
+      const methods: Partial<ContentSource> = {
+        sections: async () => {
+          count(`${tenant} sections`);
+          return ['news'];
+        },
+        getPost: async ({ slug = '' }) => {
+          const views = count(`${tenant} getPost ${slug}`);
+          if (slug.includes('tidak-ada')) return undefined;
+          return { id: views, kindSlug: 'news', slug, title: slug, views } as Post;
+        },
+      };
+      return Object.fromEntries(
+        SOURCE_METHODS.map((method) => [
+          method,
+          async (...args: unknown[]) => {
+            if (content.outage) throw new Error('Basis data tidak tersedia');
+            const answer = methods[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+            if (!answer) throw new Error(`${method} tidak ada di sumber palsu`);
+            return answer(...args);
+          },
+        ]),
+      ) as unknown as ContentSource;
+    },
+  };
+  return content;
 }
 
 export interface SiteServerSetup {
@@ -128,6 +188,8 @@ export interface SiteServerSetup {
   workerScript: string;
   records: TenantRecord[];
   api?: ApiFetch;
+  /** Each tenant's content; a `fakeContent()` of its own when left out. */
+  content?: FakeContent;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -138,7 +200,8 @@ export async function startSites(setup: SiteServerSetup): Promise<RunningSiteSer
     distRoot: setup.distRoot,
     workerScript: setup.workerScript,
     tenants: tenantList(setup.records),
-    api: setup.api ?? fakeApi().api,
+    api: setup.api ?? fakeApi,
+    contentSource: (setup.content ?? fakeContent()).contentSource,
     siteEvents,
     env: { PORT: '0', HOST: '127.0.0.1', ...setup.env },
   });

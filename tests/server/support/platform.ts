@@ -46,7 +46,8 @@ export interface TestPlatform extends Platform {
   kind: DbKind;
 }
 
-async function adminQuery(sql: string) {
+/** Runs one statement as the PostgreSQL server's admin (create and drop test databases). */
+export async function adminQuery(sql: string) {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await client.connect();
   try {

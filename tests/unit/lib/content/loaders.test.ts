@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Career, CareerJob } from '~/contract/careers';
 import { ApiRequestError, createApiClient } from '~/lib/api';
-import { CAREER_MESSAGES, load, loadBlogList, loadCareer, loadCareerJobs, loadCareers } from '~/lib/content/loaders';
-import { fakeFetch, json, type SeenRequest, TEST_BASES } from '../api/fakes';
+import { CAREER_MESSAGES, load, loadCareer, loadCareerJobs, loadCareers } from '~/lib/content/loaders';
+import { type ContentSource, setContentSource } from '~/lib/content/source';
+import { fakeFetch, json, TEST_BASES } from '../api/fakes';
+import { fakeSource } from './fake-source';
 
-const ok = (data: unknown) => json(200, { statusCode: 200, message: 'OK', data });
-const page = (items: unknown[], extra: object = {}) => ({ items, page: 1, perPage: 10, totalItems: items.length, totalPages: 1, ...extra });
+const page = <T>(items: T[], extra: object = {}) => ({ items, page: 1, perPage: 10, totalItems: items.length, totalPages: 1, ...extra });
 
-const CAREER = {
+const CAREER: Career = {
   id: 1,
   slug: 'bergabung-bersama-kami',
   title: 'Bergabung Bersama Tim',
@@ -17,7 +19,7 @@ const CAREER = {
   publishedAt: '2026-10-01T02:00:00.000Z',
   totalJobs: 1,
 };
-const JOB = {
+const JOB: CareerJob = {
   id: 4,
   careerId: 1,
   slug: 'mentor',
@@ -29,28 +31,19 @@ const JOB = {
   requirements: ['SQL'],
   closesAt: null,
 };
-const POST = {
-  id: 3,
-  kindSlug: 'blog',
-  slug: 'menulis-cv',
-  title: 'Menulis CV',
-  summary: 'Ringkas',
-  cover: '/media/x.webp',
-  author: 'Rani',
-  category: null,
-  parentId: null,
-  tags: [],
-  details: {},
-  views: 0,
-  publishedAt: '2026-10-01T02:00:00.000Z',
+
+/** Makes a fake source answering with `answers` the one every loader reads; `calls` records what they asked. */
+const serving = (answers: Partial<ContentSource>) => {
+  const fake = fakeSource(answers);
+  setContentSource(fake.source);
+  return fake.calls;
+};
+const failing = (error: unknown) => async () => {
+  throw error;
 };
 
-/** A client on a fake server answering with `answer`. */
-const clientOn = (answer: (request: SeenRequest) => Response) => {
-  const server = fakeFetch(answer);
-  return { client: createApiClient({ bases: TEST_BASES, fetch: server.fetch }), requests: server.requests };
-};
-const notFound = (message: string) => () => json(404, { statusCode: 404, message });
+// Loaders read the process's one source: leave none behind for another test.
+afterEach(() => setContentSource(fakeSource({}).source));
 
 describe('load (SPEC §4 "Data loaders")', () => {
   it('keeps status true, a message and the data on success', async () => {
@@ -59,60 +52,28 @@ describe('load (SPEC §4 "Data loaders")', () => {
   });
 
   it('never throws: status false, the normalised error message, the fallback as data, the error kept', async () => {
-    const failed = await load(async () => {
-      throw new ApiRequestError(404, 'Post tidak ditemukan');
-    });
+    const failed = await load(failing(new ApiRequestError(404, 'Post tidak ditemukan')));
     expect(failed).toMatchObject({ status: false, message: 'Post tidak ditemukan', data: undefined });
     expect(failed.status === false && failed.error.statusCode).toBe(404);
 
-    const withFallback = await load(
-      async () => {
-        throw new Error('network down');
-      },
-      { fallback: [] as number[] },
-    );
+    const withFallback = await load(failing(new Error('network down')), { fallback: [] as number[] });
     expect(withFallback).toMatchObject({ status: false, message: 'network down', data: [] });
     expect(withFallback.status === false && withFallback.error.statusCode).toBe(500);
   });
 
-  it('takes the message of a failed call from the server body, as the client normalises it', async () => {
-    const { client } = clientOn(notFound('Karier tidak ditemukan'));
+  it('takes the message of a failed API call from the server body, as the client normalises it', async () => {
+    const server = fakeFetch(() => json(404, { statusCode: 404, message: 'Karier tidak ditemukan' }));
+    const client = createApiClient({ bases: TEST_BASES, fetch: server.fetch });
     const result = await load(() => client.call('main', 'career/detail', { safeParse: (data: unknown) => ({ success: true, data }) }));
     expect(result).toMatchObject({ status: false, message: 'Karier tidak ditemukan' });
     expect(result.status === false && result.error).toBeInstanceOf(ApiRequestError);
   });
 
   it('builds a failure message from the error message when asked', async () => {
-    const result = await load(
-      async () => {
-        throw { statusCode: 503, message: 'Sedang perawatan' };
-      },
-      { failure: (message, error) => `${error.statusCode}: ${message}` },
-    );
+    const result = await load(failing({ statusCode: 503, message: 'Sedang perawatan' }), {
+      failure: (message, error) => `${error.statusCode}: ${message}`,
+    });
     expect(result).toMatchObject({ status: false, message: '503: Sedang perawatan' });
-  });
-});
-
-describe('loadBlogList', () => {
-  it('keeps the page of GET v2/post/category on success, the query passed through', async () => {
-    const { client, requests } = clientOn(() => ok(page([POST], { perPage: 6 })));
-    const result = await loadBlogList(client, { categorySlug: 'tips-belajar', page: 2 });
-    expect(result).toMatchObject({ status: true, message: 'OK', data: { items: [{ slug: 'menulis-cv' }], perPage: 6 } });
-    expect(requests[0]?.path).toBe('/api/v2/post/category');
-    expect(Object.fromEntries(requests[0]?.url.searchParams ?? [])).toEqual({ categorySlug: 'tips-belajar', page: '2' });
-  });
-
-  it('sets the list to null when the load fails', async () => {
-    const { client } = clientOn(() => json(500, { statusCode: 500, message: 'Basis data tidak tersedia' }));
-    expect(await loadBlogList(client)).toMatchObject({ status: false, message: 'Basis data tidak tersedia', data: null });
-  });
-
-  it('sets the list to null when the answer breaks the contract', async () => {
-    const { client } = clientOn(() => ok({ items: 'bukan daftar' }));
-    const result = await loadBlogList(client);
-    expect(result.status).toBe(false);
-    expect(result.data).toBeNull();
-    expect(result.message).toMatch(/tidak sesuai kontrak/);
   });
 });
 
@@ -126,54 +87,62 @@ describe('career loaders: the exact message prefixes of SPEC §4', () => {
   });
 
   it('list Career: the count of items and pages on success, the error message on failure', async () => {
-    const { client, requests } = clientOn(() =>
-      ok(page([CAREER, { ...CAREER, id: 2, slug: 'magang' }], { totalItems: 12, totalPages: 2 })),
-    );
-    const result = await loadCareers(client, { page: 1 });
+    const calls = serving({
+      listCareers: async () => page([CAREER, { ...CAREER, id: 2, slug: 'magang' }], { totalItems: 12, totalPages: 2 }),
+    });
+    const result = await loadCareers({ page: 1, pageSize: 10 });
     expect(result).toMatchObject({ status: true, message: 'Success fetch list Career: 2 of 12 (page 1 of 2)' });
     expect(result.data?.items).toHaveLength(2);
-    expect(requests[0]?.url.search).toBe('?page=1');
+    expect(calls).toEqual([{ method: 'listCareers', args: [{ page: 1, pageSize: 10 }] }]);
 
-    const failed = await loadCareers(clientOn(() => json(401, { statusCode: 401, message: 'AppToken wajib dikirim' })).client);
+    serving({ listCareers: failing(new Error('Basis data tidak tersedia')) });
+    const failed = await loadCareers({ page: 1, pageSize: 10 });
     expect(failed).toEqual(
-      expect.objectContaining({ status: false, message: 'Failed fetch list Career: AppToken wajib dikirim', data: undefined }),
+      expect.objectContaining({ status: false, message: 'Failed fetch list Career: Basis data tidak tersedia', data: undefined }),
     );
   });
 
-  it('list Job: the count on success, the error message on failure', async () => {
-    const { client, requests } = clientOn(() => ok(page([JOB])));
-    expect(await loadCareerJobs(client, { careerId: 1 })).toMatchObject({
+  it('list Job: the count on success; an unknown career is a 404 with its message', async () => {
+    const calls = serving({ listCareerJobs: async ({ careerId }) => (careerId === 1 ? page([JOB]) : undefined) });
+    expect(await loadCareerJobs({ careerId: 1, page: 1, pageSize: 10 })).toMatchObject({
       status: true,
       message: 'Success fetch list Job: 1 of 1 (page 1 of 1)',
       data: { items: [{ id: 4, careerId: 1 }] },
     });
-    expect(requests[0]?.url.search).toBe('?careerId=1');
+    expect(calls[0]).toEqual({ method: 'listCareerJobs', args: [{ careerId: 1, page: 1, pageSize: 10 }] });
 
-    const failed = await loadCareerJobs(clientOn(notFound('Karier 99 tidak ditemukan')).client, { careerId: 99 });
+    const failed = await loadCareerJobs({ careerId: 99, page: 1, pageSize: 10 });
     expect(failed).toMatchObject({ status: false, message: 'Failed fetch list Job: Karier 99 tidak ditemukan', data: undefined });
+    expect(failed.status === false && failed.error.statusCode).toBe(404);
   });
 
-  it('detail Career: the slug on success, the error message on failure', async () => {
-    const { client, requests } = clientOn(() => ok(CAREER));
-    expect(await loadCareer(client, 'bergabung-bersama-kami')).toMatchObject({
+  it('detail Career: the slug on success; a missing career is a 404 with its message', async () => {
+    const calls = serving({ getCareer: async (slug) => (slug === CAREER.slug ? CAREER : undefined) });
+    expect(await loadCareer('bergabung-bersama-kami')).toMatchObject({
       status: true,
       message: 'Success fetch detail Career: bergabung-bersama-kami',
       data: { id: 1 },
     });
-    expect(requests[0]?.path).toBe('/api/career/detail');
+    expect(calls).toEqual([{ method: 'getCareer', args: ['bergabung-bersama-kami'] }]);
 
-    const failed = await loadCareer(clientOn(notFound('Karier tidak ditemukan')).client, 'tidak-ada');
+    const failed = await loadCareer('tidak-ada');
     expect(failed).toMatchObject({ status: false, message: 'Failed fetch detail Career: Karier tidak ditemukan', data: undefined });
     expect(failed.status === false && failed.error.statusCode).toBe(404);
   });
 
-  it('every message starts with its prefix, whatever the server says', async () => {
-    const { client } = clientOn(() => new Response('Bad Gateway', { status: 502, headers: { 'Content-Type': 'text/plain' } }));
-    const results = [await loadCareers(client), await loadCareerJobs(client, { careerId: 1 }), await loadCareer(client, 'x')];
+  it('every message starts with its prefix, whatever the source throws', async () => {
+    const outage = failing(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    serving({ listCareers: outage, listCareerJobs: outage, getCareer: outage });
+    const results = [
+      await loadCareers({ page: 1, pageSize: 10 }),
+      await loadCareerJobs({ careerId: 1, page: 1, pageSize: 10 }),
+      await loadCareer('x'),
+    ];
     expect(results.map((result) => result.message)).toEqual([
-      'Failed fetch list Career: Bad Gateway',
-      'Failed fetch list Job: Bad Gateway',
-      'Failed fetch detail Career: Bad Gateway',
+      'Failed fetch list Career: connect ECONNREFUSED 127.0.0.1:5432',
+      'Failed fetch list Job: connect ECONNREFUSED 127.0.0.1:5432',
+      'Failed fetch detail Career: connect ECONNREFUSED 127.0.0.1:5432',
     ]);
+    expect(results.every((result) => result.status === false && result.error.statusCode === 500)).toBe(true);
   });
 });

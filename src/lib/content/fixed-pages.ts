@@ -1,0 +1,16 @@
+import { routeOfPageModule } from '~/lib/seo/sitemap';
+
+/** The addresses of the site's fixed pages (every page file without parameters), as the build renders them and the sitemap lists them. */
+export const FIXED_PAGES: string[] = Object.keys(import.meta.glob('/src/pages/**/*.astro'))
+  .map((module) => routeOfPageModule(module.replace(/^\/src\/pages\//, '')))
+  .filter((route) => route !== null);
+
+/** Files beside the pages that every build writes: the error pages, the sitemap, robots.txt, the favicon and the share image. */
+export const BUILD_FILES: Record<string, string> = {
+  '/404': '404.html',
+  '/500': '500.html',
+  '/sitemap.xml': 'sitemap.xml',
+  '/robots.txt': 'robots.txt',
+  '/favicon.svg': 'favicon.svg',
+  '/og.png': 'og.png',
+};

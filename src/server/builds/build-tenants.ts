@@ -1,0 +1,105 @@
+import { join, resolve } from 'node:path';
+import { openPlatform, type Platform } from '../bootstrap';
+import { nextPublication } from '../services/posts';
+import { publisherFromEnv } from './publisher';
+import { buildSite, type SiteBuildOptions } from './site-build';
+import type { BuildOutcome, BuildRunner } from './types';
+
+/** Where a project's build inputs and outputs are, from its root and the environment. */
+export function buildPaths(root: string, env: NodeJS.ProcessEnv) {
+  const distRoot = resolve(root, env.DIST_DIR || 'dist');
+  return {
+    distRoot,
+    tenantsRoot: join(root, 'tenants'),
+    compileDir: join(distRoot, '_site'),
+    workerScript: join(distRoot, '_server', 'render-worker.mjs'),
+    migrationsFolder: join(root, 'src/server/db/migrations'),
+  };
+}
+
+/** The build runner of a platform: what its build queue runs for each job. */
+export function siteBuildRunner(
+  platform: Platform,
+  paths: ReturnType<typeof buildPaths>,
+  env: NodeJS.ProcessEnv = process.env,
+  extra: Pick<SiteBuildOptions, 'strictLinks'> = {},
+): BuildRunner {
+  const options: SiteBuildOptions = {
+    db: platform.deps.db,
+    tenantOf: (code) => platform.deps.tenants.byCode(code),
+    tenantsRoot: paths.tenantsRoot,
+    distRoot: paths.distRoot,
+    compileDir: paths.compileDir,
+    workerScript: paths.workerScript,
+    publisher: publisherFromEnv(env, paths.distRoot),
+    version: platform.deps.version,
+    ...(env.BUILD_WORKERS ? { workers: Number(env.BUILD_WORKERS) } : {}),
+    ...extra,
+  };
+  return async (job) => {
+    const outcome = await buildSite(options, job);
+    // Every server process drops what it cached of the tenant and picks up the new build.
+    await platform.shared.siteEvents.publish({ tenant: job.tenant, reason: 'build' }).catch(() => {});
+    await scheduleNextPublication(platform, job.tenant).catch((error: unknown) =>
+      job.log(`jadwal terbit berikutnya tidak dapat diantrekan: ${String(error)}`),
+    );
+    return outcome;
+  };
+}
+
+/** A post scheduled for later appears when its time comes: a build of its tenant is queued for then. */
+async function scheduleNextPublication(platform: Platform, code: string): Promise<void> {
+  const builds = platform.deps.builds;
+  const tenant = await platform.deps.tenants.byCode(code);
+  if (!builds || !tenant) return;
+  const at = await nextPublication(platform.deps.db, tenant.lmsId);
+  if (at)
+    await builds.enqueue({ type: 'content.scheduled', tenant: code, ids: [] }, 'schedule', {
+      delayMs: Math.max(0, at.getTime() - Date.now()) + 1000,
+    });
+}
+
+/**
+ * Builds tenants from the command line (`npm run build`): opens the platform (PGlite in DATA_DIR,
+ * or DATABASE_URL; seeded from tenants/), and builds each tenant in turn, in full unless `full` is
+ * false. Returns each outcome; throws on the first failure, naming the tenant.
+ */
+export async function buildTenants(
+  root: string,
+  codes: string[] | 'all',
+  options: { full?: boolean; env?: NodeJS.ProcessEnv; version: string; log?: (line: string) => void },
+): Promise<Record<string, BuildOutcome>> {
+  const env = options.env ?? process.env;
+  const paths = buildPaths(root, env);
+  const platform = await openPlatform({
+    version: options.version,
+    migrationsFolder: paths.migrationsFolder,
+    tenantsRoot: paths.tenantsRoot,
+    env,
+  });
+  try {
+    // From the command line a broken internal link fails the build (a template or seed bug).
+    const run = siteBuildRunner(platform, paths, env, { strictLinks: true });
+    const all = (await platform.deps.tenants.all()).map((tenant) => tenant.code).sort();
+    const wanted = codes === 'all' ? all : codes;
+    const outcomes: Record<string, BuildOutcome> = {};
+    for (const code of wanted) {
+      if (!all.includes(code)) throw new Error(`tenant "${code}" tidak ada (ada: ${all.join(', ')})`);
+      try {
+        outcomes[code] = await run({
+          tenant: code,
+          full: options.full ?? true,
+          changes: [],
+          trigger: 'cli',
+          log: options.log ?? ((line) => console.log(line)),
+          signal: new AbortController().signal,
+        });
+      } catch (error) {
+        throw new Error(`Build tenant "${code}" gagal: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return outcomes;
+  } finally {
+    await platform.close();
+  }
+}

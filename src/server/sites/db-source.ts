@@ -1,0 +1,62 @@
+import { POST_KINDS, type PostKind } from '~/contract/posts';
+import type { ContentSource } from '~/lib/content/source';
+import type { ContentSection } from '~/lib/tenant/variants';
+import type { Db } from '../db/client';
+import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs, listPortfolio } from '../services/catalogue-items';
+import { listCategories } from '../services/post-categories';
+import { findPost, listPosts } from '../services/posts';
+
+/** The largest page the services are asked for when a whole collection is wanted. */
+const BULK = 1_000;
+
+/** Every item of a paged list, asking for one page after another until the last. */
+async function every<T>(fetchPage: (page: number) => Promise<{ items: T[]; totalPages: number } | undefined>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const result = await fetchPage(page);
+    if (!result) return items;
+    items.push(...result.items);
+    if (page >= result.totalPages || result.items.length === 0) return items;
+  }
+}
+
+/** The post kinds that have a list page of their own (articles are reached from other posts). */
+const LISTED_KINDS = POST_KINDS.filter((kind) => kind !== 'articles');
+
+/**
+ * The content source of one tenant over the database, through the same service functions the API's
+ * routes answer with, so a page shows exactly what the API would give. Used by builds and by the
+ * render processes of live builds (through their IPC bridge).
+ */
+export function dbContentSource(db: Db, lmsId: string): ContentSource {
+  const source: ContentSource = {
+    listPosts: (query) => listPosts(db, lmsId, query),
+    allPosts: (kindSlug: PostKind) => every((page) => listPosts(db, lmsId, { kindSlug, page, pageSize: BULK })),
+    getPost: (key) => findPost(db, lmsId, key),
+    categories: async (kindSlug) => (await listCategories(db, lmsId, { kindSlug, page: 1, pageSize: BULK, sort: 'name', all: true })).items,
+    listGallery: ({ page, pageSize = 6 }) => listGallery(db, lmsId, page, pageSize),
+    listCareers: ({ page, pageSize }) => listCareers(db, lmsId, page, pageSize),
+    allCareers: () => every((page) => listCareers(db, lmsId, page, BULK)),
+    getCareer: (slug) => findCareer(db, lmsId, slug),
+    listCareerJobs: ({ careerId, page, pageSize }) => listJobs(db, lmsId, careerId, page, pageSize),
+    allCareerJobs: async () => {
+      const careers = await source.allCareers();
+      const lists = await Promise.all(careers.map((career) => every((page) => listJobs(db, lmsId, career.id, page, BULK))));
+      return lists.flat();
+    },
+    getCareerJob: (id) => findJob(db, lmsId, id),
+    allPortfolio: () => every((page) => listPortfolio(db, lmsId, { page, pageSize: BULK })),
+    getPortfolio: (slug) => findPortfolio(db, lmsId, slug),
+    sections: async () => {
+      const one = { page: 1, pageSize: 1 };
+      const counts = await Promise.all([
+        ...LISTED_KINDS.map(async (kind) => [kind, (await listPosts(db, lmsId, { kindSlug: kind, ...one })).totalItems] as const),
+        (async () => ['gallery', (await listGallery(db, lmsId, 1, 1)).totalItems] as const)(),
+        (async () => ['careers', (await listCareers(db, lmsId, 1, 1)).totalItems] as const)(),
+        (async () => ['portfolio', (await listPortfolio(db, lmsId, one)).totalItems] as const)(),
+      ]);
+      return counts.filter(([, total]) => total > 0).map(([section]) => section as ContentSection);
+    },
+  };
+  return source;
+}
