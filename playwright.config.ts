@@ -53,7 +53,8 @@ export default defineConfig({
     // run has built only its own tenants, the others stay "being prepared": then live is enough.
     url: `${SERVER}/api/health${partialRun ? '' : '/ready'}`,
     // A throwaway embedded database, seeded from tenants/ at start, as the builds were made from.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
+    // Every test browser is 127.0.0.1: its render budget is a visitor's many times over.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '', RENDER_BURST: '100000' },
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -9,7 +9,9 @@ import type { BlobPool } from './sites/blob-pool';
 import { hostPages } from './sites/host-pages';
 import type { CacheState, PageCache } from './sites/page-cache';
 import { bareHost, isLocalHost, type LiveBuild, type Site, type SiteRegistry } from './sites/registry';
-import { type ApiFetch, type Renderers, RenderersBusy } from './sites/renderers';
+import type { RenderLimit } from './sites/render-limit';
+import { requestAddress } from './sites/render-limit';
+import { type ApiFetch, type Renderers, RenderersBusy, SourceFailed } from './sites/renderers';
 import { type FlatHeaders, type Prepared, sendPrepared, withStatus } from './sites/respond';
 
 export interface SiteServerOptions {
@@ -22,6 +24,8 @@ export interface SiteServerOptions {
   trustProxyHops: number;
   /** Security headers (`securityHeaders()`), on every answer the listener makes itself. */
   common: FlatHeaders;
+  /** Each address's budget of pages rendered on demand. */
+  renderLimit: RenderLimit;
   accessLog?: AccessLog | undefined;
 }
 
@@ -37,7 +41,8 @@ export async function securityHeaders(): Promise<FlatHeaders> {
     )
     .get('*', (c) => c.body(null, 204));
   // What no page of any tenant needs: being framed by another site, a <base> pointing elsewhere, plugins.
-  // Scripts and styles are not restricted yet (pages inline both; hashing them is a build step to add).
+  // Scripts are limited by each page's own policy: the renderer puts the hashes of the page's inline
+  // scripts in a <meta> policy (lib/html/script-policy.ts); the server's own pages allow none.
   return [...[...(await probe.request('/')).headers].flat(), 'Content-Security-Policy', CSP];
 }
 
@@ -51,7 +56,7 @@ const CSP = "base-uri 'self'; frame-ancestors 'self'; object-src 'none'";
  * the page cache; anything else is the tenant's 404 page.
  */
 export function createSiteListener(options: SiteServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const { registry, pool, pageCache, renderers, accessLog, common } = options;
+  const { registry, pool, pageCache, renderers, accessLog, common, renderLimit } = options;
   const pages = hostPages(common);
   const api = getRequestListener(new Hono().mount('/api', options.api).fetch);
 
@@ -67,11 +72,14 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
 
   return (req, res) => {
     const url = req.url ?? '/';
-    // Only origin-form (`/path?query`): an absolute-form request line (`GET http://other.example/`) names no page of ours.
-    if (!url.startsWith('/')) {
-      res.writeHead(400, ['Content-Type', 'text/plain; charset=utf-8', ...common]).end('Permintaan tidak valid');
-      return;
+    if (!METHODS.has(req.method ?? '')) {
+      // TRACE and the like: nothing here answers them (and TRACE would echo credentials back).
+      console.warn(`[site] metode ${req.method} ditolak: ${url.slice(0, 200)}`);
+      return send(req, res, pages.notAllowed);
     }
+    // Only origin-form (`/path?query`): an absolute-form request line (`GET http://other.example/`) names
+    // no page of ours. A NUL byte names nothing either (and the database refuses it in text).
+    if (!url.startsWith('/') || url.includes('%00') || url.includes('\0')) return send(req, res, pages.badRequest);
     const queryAt = url.indexOf('?');
     const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : url.slice(queryAt);
@@ -120,9 +128,12 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
       // Control characters and `//host` or `/\host` would make this an off-site redirect (browsers drop tabs and newlines).
       // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
       if (/[\u0000-\u001f\u007f\\]/.test(path) || path.startsWith('//')) return send(req, res, build.notFound);
-      res.writeHead(301, ['Location', `${rawPath.replace(/\/+$/, '') || '/'}${query}`, ...common]).end();
+      // The address as the canonical page has it, encoded again, with the query kept.
+      res.writeHead(301, ['Location', `${encodePath(path.replace(/\/+$/, '') || '/')}${encodeQuery(query)}`, ...common]).end();
       return;
     }
+    // The error pages are the answers of other addresses, not pages of their own.
+    if (path === '/404.html' || path === '/500.html') return send(req, res, build.notFound);
 
     const listQuery = query.length > 1 && isListPage(path) ? listRequest(query) : undefined;
     if (!listQuery) {
@@ -142,6 +153,8 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
       if (track) track.cache = 'hit';
       return send(req, res, cached, HIT);
     }
+    const wait = renderLimit.take(requestAddress(req, options.trustProxyHops));
+    if (wait !== undefined) return send(req, res, pages.tooMany, ['Retry-After', String(wait)]);
     const renderer = build.renderer;
     pageCache
       .get(site.tenant.code, key, () => renderers.render(site.tenant.code, renderer, `https://${site.canonicalHost}${key}`))
@@ -154,6 +167,8 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
         (error: unknown) => {
           if (track) track.cache = 'miss' satisfies CacheState;
           if (error instanceof RenderersBusy) return send(req, res, busy(build));
+          // The source failed (logged where it failed) or was too busy: try again soon, never a cached error.
+          if (error instanceof SourceFailed) return send(req, res, error.failure === 'busy' ? busy(build) : unavailable(build));
           console.error(`[site] ${site.tenant.code} ${key}:`, error);
           send(req, res, build.error);
         },
@@ -162,6 +177,20 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
 }
 
 const HIT = ['X-Cache', 'hit'];
+/** Methods some page or API call takes; the rest get 405. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** A decoded path, each segment percent-encoded again (a header carries ASCII only). */
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** A raw query (Node gives its bytes as latin1 characters) with every byte outside printable ASCII percent-encoded. */
+function encodeQuery(query: string): string {
+  return query.replace(/[^\u0021-\u007e]/g, (char) =>
+    char.charCodeAt(0) > 0xff ? encodeURIComponent(char) : `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+}
 const canonicalQueries = new Map<string, string | undefined>();
 
 /** The canonical list query of a list page's request (`?page=2&search=…&category=…`), or undefined when it asks for none; remembered per query text. */
@@ -180,7 +209,8 @@ function canonicalListQuery(query: string): string | undefined {
   const { page, search, category } = readListQuery(params);
   const canonical = new URLSearchParams();
   if (page > 1) canonical.set('page', String(page));
-  if (search) canonical.set('search', search);
+  // Search ignores case and spacing: `Kelas  Data` and `kelas data` are one page (one render, one query).
+  if (search) canonical.set('search', search.toLocaleLowerCase('id').replace(/\s+/g, ' '));
   if (category) canonical.set('category', category);
   const text = canonical.toString();
   return text ? `?${text}` : '';
@@ -212,6 +242,17 @@ function busy(build: LiveBuild): Prepared {
   if (!prepared) {
     prepared = withStatus(build.error, 503, ['Retry-After', '5']);
     busyPages.set(build, prepared);
+  }
+  return prepared;
+}
+
+const unavailablePages = new WeakMap<LiveBuild, Prepared>();
+/** The error page's body as a 503 with Retry-After, while the tenant's content cannot be read (a database outage). */
+function unavailable(build: LiveBuild): Prepared {
+  let prepared = unavailablePages.get(build);
+  if (!prepared) {
+    prepared = withStatus(build.error, 503, ['Retry-After', '30']);
+    unavailablePages.set(build, prepared);
   }
   return prepared;
 }

@@ -61,7 +61,8 @@ function start(source: ContentSource, mode?: 'build') {
         const call = (source[message.method] as (...args: unknown[]) => Promise<unknown>)(...message.args);
         call.then(
           (value) => send(child, { type: 'source-answer', id: message.id, ok: true, value }),
-          (error: Error) => send(child, { type: 'source-answer', id: message.id, ok: false, message: error.message }),
+          (error: Error) =>
+            send(child, { type: 'source-answer', id: message.id, ok: false, message: error.message, failure: 'unavailable' }),
         );
         return;
       }

@@ -139,18 +139,25 @@ describe('site server: the content source of rendered pages', () => {
     expect([sectionReads('kabar'), sectionReads('lain')]).toEqual([before.kabar + 1, before.lain]);
   });
 
-  it('shows the 500 page while the source fails, and the page once it is back', async () => {
+  it('answers 503 with Retry-After while the source fails, logs it, reports it to readiness, and shows the page once it is back', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     content.outage = true;
     try {
       const res = await get('/News/saat-putus');
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
       expect(res.text).toBe(FILES['500.html']);
+      // A page that catches the failure and shows a notice is not a success either: never a 200, never cached.
+      const caught = await get('/News/99/tangkap');
+      expect(caught.status).toBe(503);
       expect(logged.mock.calls.some((call) => String(call[0]).includes('sumber konten gagal'))).toBe(true);
+      expect(sites.problems()).toEqual([expect.stringContaining('Basis data tidak tersedia')]);
     } finally {
       content.outage = false;
       logged.mockRestore();
     }
+    expect((await get('/News/99/tangkap')).status).toBe(200);
+    expect(sites.problems()).toEqual([]);
     // Neither the failed read nor the failed page was kept.
     const res = await get('/News/saat-putus');
     expect(res.status).toBe(200);

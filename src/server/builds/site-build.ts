@@ -431,7 +431,13 @@ async function renderPages(job: RenderJob): Promise<Map<string, string[]>> {
             job.source.call(message.method, message.args).then(
               (value) => send({ type: 'source-answer', id: message.id, ok: true, value }),
               (error: unknown) =>
-                send({ type: 'source-answer', id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+                send({
+                  type: 'source-answer',
+                  id: message.id,
+                  ok: false,
+                  message: error instanceof Error ? error.message : String(error),
+                  failure: 'unavailable',
+                }),
             );
             return;
           }

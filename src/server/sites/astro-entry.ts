@@ -2,6 +2,7 @@ import { createApp } from 'astro/app/entrypoint';
 import { setGetEnv } from 'astro/env/setup';
 import { BUILD_FILES, FIXED_PAGES } from '~/lib/content/fixed-pages';
 import { type ContentSource, setContentSource } from '~/lib/content/source';
+import { withScriptPolicy } from '~/lib/html/script-policy';
 import { type SiteContext, setSiteContext } from '~/lib/tenant';
 
 /**
@@ -18,8 +19,14 @@ export function configure(context: SiteContext, source: ContentSource): void {
   setContentSource(source);
 }
 
-export function render(request: Request): Promise<Response> {
-  return app.render(request);
+/** Renders a page; an HTML page gets its script policy (the hashes of its own inline scripts, see script-policy.ts). */
+export async function render(request: Request): Promise<Response> {
+  const response = await app.render(request);
+  if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+  const html = withScriptPolicy(await response.text());
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The fixed pages and files a build writes for every tenant (content items come from the route table). */

@@ -6,6 +6,20 @@ interface Stored {
   storedAt: number;
 }
 
+export interface ContentReadsLimits {
+  /** Reads running at once (the embedded database runs one query at a time on the server's own thread). */
+  active: number;
+  /** Reads waiting for a turn; one more is refused at once (`ContentReadsBusy`) rather than queued. */
+  waiting: number;
+}
+
+/** Too many content reads are running and waiting: the page asking is answered 503, the server stays responsive. */
+export class ContentReadsBusy extends Error {
+  constructor() {
+    super('pembacaan konten sedang penuh');
+  }
+}
+
 /**
  * The content source as render workers of live builds read it: answers kept per tenant and call for
  * as long as a rendered page stays fresh, and purged with the tenant's pages, so the lists and
@@ -17,13 +31,31 @@ export class ContentReads {
   readonly #stored = new Map<string, Stored>();
   readonly #inflight = new Map<string, Promise<unknown>>();
   readonly #generations = new Map<string, number>();
+  readonly #queue: (() => void)[] = [];
+  #active = 0;
+  /** Since when reads fail (not counting refusals for being busy), and the last reason; cleared by the next read that works. */
+  #failing: { since: number; message: string } | undefined;
 
   constructor(
     private readonly sourceOf: (tenant: string) => Promise<ContentSource>,
     private readonly freshMs: number,
+    private readonly limits: ContentReadsLimits = { active: 4, waiting: 64 },
     private readonly maxEntries = 5000,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** What readiness reports while reads fail: pages rendered on demand are 503s until the source answers again. */
+  problems(): string[] {
+    if (!this.#failing) return [];
+    return [`konten tidak dapat dibaca sejak ${new Date(this.#failing.since).toISOString()}: ${this.#failing.message}`];
+  }
+
+  /** Keeps when reads started failing and why (a busy refusal is load, not a fault). */
+  #recordFailure(error: unknown): void {
+    if (error instanceof ContentReadsBusy) return;
+    const message = error instanceof Error ? error.message : String(error);
+    this.#failing = { since: this.#failing?.since ?? this.now(), message };
+  }
 
   read(tenant: string, method: SourceMethod, args: unknown[]): Promise<unknown> {
     const key = `${tenant}\n${sourceKey(method, args)}`;
@@ -36,6 +68,7 @@ export class ContentReads {
     if (!pending) {
       pending = this.#call(tenant, method, args)
         .then((value) => {
+          this.#failing = undefined;
           if ((this.#generations.get(tenant) ?? 0) === generation) {
             this.#stored.delete(key);
             this.#stored.set(key, { value, storedAt: this.now() });
@@ -43,6 +76,10 @@ export class ContentReads {
             if (this.#stored.size > this.maxEntries) this.#stored.delete(this.#stored.keys().next().value as string);
           }
           return value;
+        })
+        .catch((error: unknown) => {
+          this.#recordFailure(error);
+          throw error;
         })
         .finally(() => this.#inflight.delete(flight));
       this.#inflight.set(flight, pending);
@@ -57,7 +94,28 @@ export class ContentReads {
   }
 
   async #call(tenant: string, method: SourceMethod, args: unknown[]): Promise<unknown> {
-    const source = await this.sourceOf(tenant);
-    return (source[method] as (...args: unknown[]) => Promise<unknown>)(...args);
+    await this.#turn();
+    try {
+      const source = await this.sourceOf(tenant);
+      return await (source[method] as (...args: unknown[]) => Promise<unknown>)(...args);
+    } finally {
+      this.#active--;
+      this.#queue.shift()?.();
+    }
+  }
+
+  /** Waits for one of the `limits.active` slots; refuses at once when `limits.waiting` reads wait already. */
+  #turn(): Promise<void> {
+    if (this.#active < this.limits.active) {
+      this.#active++;
+      return Promise.resolve();
+    }
+    if (this.#queue.length >= this.limits.waiting) return Promise.reject(new ContentReadsBusy());
+    return new Promise((resolve) =>
+      this.#queue.push(() => {
+        this.#active++;
+        resolve();
+      }),
+    );
   }
 }

@@ -30,15 +30,42 @@ ${text}
 `;
 }
 
-/** The pages below, each carrying the server's security headers (`common`). */
+/** The pages below, each carrying the server's security headers (`common`); none runs a script. */
 export function hostPages(common: FlatHeaders) {
+  common = [...common, 'Content-Security-Policy', "script-src 'none'"];
   return {
+    /** A request no page could answer: a NUL byte in the address, a request line that names another host. */
+    badRequest: preparedHtml(400, BAD_REQUEST_HTML, [...NOINDEX, ...common]),
+    /** A method no page or API call takes (TRACE, …). */
+    notAllowed: preparedHtml(405, NOT_ALLOWED_HTML, [...NOINDEX, 'Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS', ...common]),
+    /** An address that had more pages rendered than its budget allows (Retry-After is added per answer). */
+    tooMany: preparedHtml(429, TOO_MANY_HTML, [...NOINDEX, ...common]),
     /** A host no tenant serves: never another tenant's site. */
     unknownHost: preparedHtml(404, UNKNOWN_HTML, [...UNKNOWN_HEADERS, ...common]),
     /** A tenant whose site has no live build yet (its first build is under way). */
     preparing: preparedHtml(503, PREPARING_HTML, [...PREPARING_HEADERS, ...common]),
   };
 }
+
+const NOINDEX = ['X-Robots-Tag', 'noindex'];
+
+const BAD_REQUEST_HTML = page(
+  'Permintaan tidak valid',
+  'Permintaan tidak valid',
+  '<p>Alamat yang diminta berisi karakter yang tidak dapat diproses.</p><p>Periksa kembali alamatnya, atau kembali ke <a href="/">beranda</a>.</p>',
+);
+
+const NOT_ALLOWED_HTML = page(
+  'Metode tidak diizinkan',
+  'Metode tidak diizinkan',
+  '<p>Permintaan dengan metode ini tidak dilayani.</p><p>Kembali ke <a href="/">beranda</a>.</p>',
+);
+
+const TOO_MANY_HTML = page(
+  'Terlalu banyak permintaan',
+  'Terlalu banyak permintaan',
+  '<p>Terlalu banyak halaman diminta dari alamat Anda dalam waktu singkat.</p><p>Tunggu sebentar, lalu muat ulang halaman ini.</p>',
+);
 
 const UNKNOWN_HTML = page(
   'Situs tidak ditemukan',

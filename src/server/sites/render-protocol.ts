@@ -25,6 +25,8 @@ export interface RenderAnswer {
   status: number;
   headers: [string, string][];
   body: ArrayBuffer;
+  /** Set when a content read of the page failed: whatever the page shows, it is not the page (never cached, never a 200). */
+  sourceFailure?: SourceFailure | undefined;
 }
 export interface BuiltPage {
   type: 'built';
@@ -37,6 +39,8 @@ export interface RenderFailure {
   type: 'failed';
   id: number;
   message: string;
+  /** Set when a content read of the page failed first (the likely cause). */
+  sourceFailure?: SourceFailure | undefined;
 }
 export interface SourceCall {
   type: 'source';
@@ -44,7 +48,12 @@ export interface SourceCall {
   method: SourceMethod;
   args: unknown[];
 }
-export type SourceAnswer = { type: 'source-answer'; id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });
+/** Why a content read failed: too many reads waiting (`busy`, retry soon) or the source itself failed (`unavailable`). */
+export type SourceFailure = 'busy' | 'unavailable';
+export type SourceAnswer = { type: 'source-answer'; id: number } & (
+  | { ok: true; value: unknown }
+  | { ok: false; message: string; failure: SourceFailure }
+);
 export interface WorkerReady {
   type: 'ready';
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type ContentSource, type SourceMethod, sourceOver } from '~/lib/content/source';
 import type { SiteContext } from '~/lib/tenant/context';
 import { COMPRESSIBLE } from './compressible';
-import { type FromWorker, type SourceAnswer, sourceKey, type ToWorker } from './render-protocol';
+import { type FromWorker, type SourceAnswer, type SourceFailure, sourceKey, type ToWorker } from './render-protocol';
 
 /**
  * A render worker process: loads the site renderer (RENDER_ENTRY, `server/entry.mjs`), configures it
@@ -27,21 +27,31 @@ process.on('disconnect', () => process.exit(0));
 const post = (message: FromWorker) => process.send?.(message);
 const calls = new Map<number, (answer: SourceAnswer) => void>();
 let nextCall = 1;
-/** The reads of the page being rendered (a build renders several pages at once). */
-const pageReads = new AsyncLocalStorage<Set<string>>();
+/** The page being rendered (a build renders several at once): what it read, and whether a read failed. */
+interface PageRender {
+  reads: Set<string>;
+  failure?: SourceFailure;
+}
+const pageRender = new AsyncLocalStorage<PageRender>();
 const kept = new Map<string, Promise<unknown>>();
 
 function ask(method: SourceMethod, args: unknown[]): Promise<unknown> {
   const id = nextCall++;
+  const page = pageRender.getStore();
   return new Promise((resolve, reject) => {
-    calls.set(id, (answer) => (answer.ok ? resolve(answer.value) : reject(new Error(answer.message))));
+    calls.set(id, (answer) => {
+      if (answer.ok) return resolve(answer.value);
+      // The page's loaders may catch this and show a notice; the parent still learns the page is not whole.
+      if (page && page.failure !== 'unavailable') page.failure = answer.failure;
+      reject(new Error(answer.message));
+    });
     post({ type: 'source', id, method, args });
   });
 }
 
 function read(method: SourceMethod, args: unknown[]): Promise<unknown> {
   const key = sourceKey(method, args);
-  pageReads.getStore()?.add(key);
+  pageRender.getStore()?.reads.add(key);
   if (!building) return ask(method, args);
   let value = kept.get(key);
   if (!value) {
@@ -81,18 +91,30 @@ process.on('message', async (message: ToWorker) => {
     calls.delete(message.id);
     return;
   }
+  const page: PageRender = { reads: new Set<string>() };
   try {
-    const reads = new Set<string>();
-    const response = await pageReads.run(reads, () => renderer.render(new Request(message.url)));
+    const response = await pageRender.run(page, () => renderer.render(new Request(message.url)));
     const body = await response.arrayBuffer();
     if (message.type === 'render') {
-      post({ type: 'rendered', id: message.id, status: response.status, headers: [...response.headers], body });
+      post({
+        type: 'rendered',
+        id: message.id,
+        status: response.status,
+        headers: [...response.headers],
+        body,
+        sourceFailure: page.failure,
+      });
       return;
     }
     if (response.status === message.expect) writePage(message.file, new Uint8Array(body));
-    post({ type: 'built', id: message.id, status: response.status, reads: [...reads] });
+    post({ type: 'built', id: message.id, status: response.status, reads: [...page.reads] });
   } catch (error) {
-    post({ type: 'failed', id: message.id, message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    post({
+      type: 'failed',
+      id: message.id,
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      sourceFailure: page.failure,
+    });
   }
 });
 post({ type: 'ready' });

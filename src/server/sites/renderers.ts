@@ -1,9 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ContentReads } from './content-reads';
+import { type ContentReads, ContentReadsBusy } from './content-reads';
 import type { RenderedPage } from './page-cache';
-import type { FromWorker, SourceCall, ToWorker } from './render-protocol';
+import type { FromWorker, SourceCall, SourceFailure, ToWorker } from './render-protocol';
 
 /** The platform API's fetch handler (`createApiApp(…).fetch`, paths without `/api`): mounted under `/api`, and called by render workers through the server. */
 export type ApiFetch = (request: Request) => Response | Promise<Response>;
@@ -26,6 +26,7 @@ export interface RenderersOptions {
 }
 
 interface Pending {
+  url: string;
   resolve(page: RenderedPage): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -107,7 +108,7 @@ export class Renderers {
 /** Pages in progress on each of a build's workers before it gets another. */
 const BUSY = 4;
 /** Pages waiting on a worker before more are refused (503) rather than queued. */
-const QUEUE_LIMIT = 64;
+const QUEUE_LIMIT = 32;
 
 /** A build has as many pages waiting to be rendered as it may: the visitor is asked to retry. */
 export class RenderersBusy extends Error {
@@ -115,6 +116,24 @@ export class RenderersBusy extends Error {
     super(`render ${tenant}: antrean penuh`);
   }
 }
+
+/**
+ * A page could not read its content: the source failed (`unavailable`, e.g. a database outage) or
+ * too many reads were waiting (`busy`). Whatever the page showed, the visitor gets a 503 and nothing
+ * is cached.
+ */
+export class SourceFailed extends Error {
+  constructor(
+    readonly failure: SourceFailure,
+    url: string,
+  ) {
+    super(`render ${url}: konten tidak dapat dibaca (${failure})`);
+  }
+}
+
+/** How often a lasting content-source failure is logged again (the first failure is logged at once). */
+const FAILURE_LOG_EVERY_MS = 30_000;
+const lastFailureLog = new Map<string, number>();
 
 class BuildWorker {
   readonly #worker: ChildProcess;
@@ -164,7 +183,7 @@ class BuildWorker {
         this.retire();
         setTimeout(() => void this.stop(), this.options.timeoutMs).unref();
       }, this.options.timeoutMs);
-      this.#pending.set(id, { resolve, reject, timer });
+      this.#pending.set(id, { url, resolve, reject, timer });
       this.#post({ type: 'render', id, url });
     });
   }
@@ -200,7 +219,9 @@ class BuildWorker {
     if (!pending) return;
     this.#pending.delete(message.id);
     clearTimeout(pending.timer);
-    if (message.type === 'rendered') {
+    if (message.sourceFailure) {
+      pending.reject(new SourceFailed(message.sourceFailure, pending.url));
+    } else if (message.type === 'rendered') {
       pending.resolve({ status: message.status, headers: message.headers, body: Buffer.from(message.body) });
     } else {
       pending.reject(new Error(message.message));
@@ -215,9 +236,17 @@ class BuildWorker {
     let answer: ToWorker;
     try {
       answer = { type: 'source-answer', id: call.id, ok: true, value: await this.options.reads.read(this.tenant, call.method, call.args) };
+      lastFailureLog.delete(this.tenant);
     } catch (error) {
-      console.error(`[render] ${this.tenant}: sumber konten gagal (${call.method}):`, error);
-      answer = { type: 'source-answer', id: call.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+      const failure: SourceFailure = error instanceof ContentReadsBusy ? 'busy' : 'unavailable';
+      const message = error instanceof Error ? error.message : String(error);
+      // One line when a failure starts, then one every 30 s while it lasts: an outage must show, not flood the log.
+      const now = Date.now();
+      if (failure === 'unavailable' && now - (lastFailureLog.get(this.tenant) ?? 0) >= FAILURE_LOG_EVERY_MS) {
+        lastFailureLog.set(this.tenant, now);
+        console.error(`[render] ${this.tenant}: sumber konten gagal (${call.method}): ${message}`);
+      }
+      answer = { type: 'source-answer', id: call.id, ok: false, message, failure };
     }
     if (!this.ended) this.#post(answer);
   }

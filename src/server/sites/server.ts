@@ -9,6 +9,7 @@ import { BlobPool } from './blob-pool';
 import { ContentReads } from './content-reads';
 import { PageCache } from './page-cache';
 import { SiteRegistry } from './registry';
+import { RenderLimit } from './render-limit';
 import { type ApiFetch, Renderers } from './renderers';
 import type { SiteEventBus } from './site-events';
 
@@ -33,6 +34,8 @@ export interface RunningSiteServer {
   pageCache: PageCache;
   pool: BlobPool;
   renderers: Renderers;
+  /** What readiness reports from the sites: content reads failing (empty while all is well). */
+  problems(): string[];
   port: number;
   /** Stops taking connections, lets requests in progress finish (at most `timeoutMs`), then frees workers and builds. */
   close(timeoutMs?: number): Promise<void>;
@@ -44,7 +47,10 @@ const numberFrom = (value: string | undefined, fallback: number) => (value && Nu
  * Starts the one server of every tenant on HOST:PORT. Settings (environment): DEFAULT_TENANT (demo),
  * TRUST_PROXY, ACCESS_LOG (`1` logs one JSON line per request), STATIC_MEMORY_MB (512: file bodies
  * kept in memory, least recently served dropped past it), PAGE_CACHE_MB (64), PAGE_CACHE_FRESH_S (60)
- * and PAGE_CACHE_STALE_S (3600), RENDER_WORKERS_MAX (4), RENDER_WORKERS_PER_BUILD (2), RENDER_IDLE_S (300), RENDER_TIMEOUT_MS (15000).
+ * and PAGE_CACHE_STALE_S (3600), RENDER_WORKERS_MAX (4), RENDER_WORKERS_PER_BUILD (2), RENDER_IDLE_S (300), RENDER_TIMEOUT_MS (15000),
+ * CONTENT_READS_ACTIVE (4) and CONTENT_READS_WAITING (64): content reads of on-demand pages at once and
+ * queued (more get 503), RENDER_BURST (120) and RENDER_PER_MINUTE (120): each address's budget of
+ * on-demand renders (past it, 429).
  * The live builds are polled every second, so a finished build or a rollback goes live on its own.
  */
 export async function startSiteServer(config: SiteServerConfig): Promise<RunningSiteServer> {
@@ -52,7 +58,10 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
   const common = await securityHeaders();
   const pool = new BlobPool(numberFrom(env.STATIC_MEMORY_MB, 512) * 1024 * 1024);
   const freshMs = numberFrom(env.PAGE_CACHE_FRESH_S, 60) * 1000;
-  const reads = new ContentReads(config.contentSource, freshMs);
+  const reads = new ContentReads(config.contentSource, freshMs, {
+    active: numberFrom(env.CONTENT_READS_ACTIVE, 4),
+    waiting: numberFrom(env.CONTENT_READS_WAITING, 64),
+  });
   const pageCache = new PageCache({
     freshMs,
     staleMs: numberFrom(env.PAGE_CACHE_STALE_S, 3600) * 1000,
@@ -110,6 +119,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
     trustProxyHops: proxyHops(env.TRUST_PROXY),
     common,
     accessLog,
+    renderLimit: new RenderLimit({ burst: numberFrom(env.RENDER_BURST, 120), perMinute: numberFrom(env.RENDER_PER_MINUTE, 120) }),
   });
   let closing = false;
   const server = createServer((req, res) => {
@@ -129,6 +139,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
     pageCache,
     pool,
     renderers,
+    problems: () => reads.problems(),
     port: (server.address() as AddressInfo).port,
     async close(timeoutMs = 10_000) {
       closing = true;

@@ -39,7 +39,7 @@ export function siteFiles(label: string) {
  * `context.json`), reads `sections()` (as every page's navigation does) and its own post through the
  * content source (the fake source counts the reads of each page, see `fakeContent`), and is a 404
  * when the source has no such post. It acts up on request: `…/gagal` throws, `…/mogok` ends its
- * worker, `…/pelan` takes 500 ms. `hogMb` keeps that much memory for the module's life (and reads nothing).
+ * worker, `…/pelan` takes 500 ms, `…/tangkap` catches a failed read and shows a notice. `hogMb` keeps that much memory for the module's life (and reads nothing).
  */
 export function rendererSource(label: string, hogMb = 0): string {
   return `const hog = ${hogMb ? `new Array(${hogMb * 131072}).fill(0.5)` : '[]'};
@@ -55,6 +55,14 @@ export async function render(request) {
   if (page.endsWith('/gagal')) throw new Error('render gagal');
   if (page.endsWith('/mogok')) process.exit(3);
   if (page.endsWith('/pelan')) await new Promise((done) => setTimeout(done, 500));
+  if (page.endsWith('/tangkap')) {
+    // As the list loaders do: a failed read becomes a notice on an otherwise whole page.
+    try {
+      await source.getPost({ kindSlug: 'news', slug: page });
+    } catch {
+      return new Response('<!doctype html><p>Gagal memuat berita</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    }
+  }
   let count = 0;
   if (!${hogMb}) {
     await source.sections();
@@ -203,7 +211,8 @@ export async function startSites(setup: SiteServerSetup): Promise<RunningSiteSer
     api: setup.api ?? fakeApi,
     contentSource: (setup.content ?? fakeContent()).contentSource,
     siteEvents,
-    env: { PORT: '0', HOST: '127.0.0.1', ...setup.env },
+    // Every test request comes from 127.0.0.1: a render budget of its own is given where a test is about it.
+    env: { PORT: '0', HOST: '127.0.0.1', RENDER_BURST: '100000', ...setup.env },
   });
   return Object.assign(running, { siteEvents });
 }

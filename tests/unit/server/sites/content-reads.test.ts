@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Career } from '~/contract/careers';
 import type { ContentSource } from '~/lib/content/source';
 import type { ContentSection } from '~/lib/tenant/variants';
-import { ContentReads } from '~/server/sites/content-reads';
+import { ContentReads, ContentReadsBusy } from '~/server/sites/content-reads';
 import { fakeSource } from '../../lib/content/fake-source';
 
 const FRESH = 1000;
@@ -23,7 +23,7 @@ function setup(maxEntries?: number) {
     }
     return fake.source;
   };
-  const reads = new ContentReads(sourceOf, FRESH, maxEntries, () => clock.now);
+  const reads = new ContentReads(sourceOf, FRESH, { active: 4, waiting: 64 }, maxEntries, () => clock.now);
   /** How many calls reached the tenant's source. */
   const count = (tenant: string) => sources.get(tenant)?.calls.length ?? 0;
   return { reads, clock, count };
@@ -81,9 +81,53 @@ describe('ContentReads: the content source as render workers of live builds read
       FRESH,
     );
     await expect(reads.read('kabar', 'sections', [])).rejects.toThrow('Basis data tidak tersedia');
+    // Readiness names the failure while it lasts…
+    expect(reads.problems()).toEqual([expect.stringContaining('Basis data tidak tersedia')]);
     down = false;
     expect(await reads.read('kabar', 'sections', [])).toEqual(['news']);
     expect(calls).toBe(2);
+    // …and forgets it once a read works again.
+    expect(reads.problems()).toEqual([]);
+  });
+
+  it('runs at most `active` reads at once, queues `waiting` more, and refuses the rest at once', async () => {
+    const pending: (() => void)[] = [];
+    let running = 0;
+    let most = 0;
+    const reads = new ContentReads(
+      async () =>
+        fakeSource({
+          getPost: () => {
+            running++;
+            most = Math.max(most, running);
+            return new Promise((resolve) =>
+              pending.push(() => {
+                running--;
+                resolve(undefined);
+              }),
+            );
+          },
+        }).source,
+      FRESH,
+      { active: 2, waiting: 3 },
+    );
+    // Distinct calls (a search each): nothing is shared.
+    const asked = Array.from({ length: 8 }, (_, i) =>
+      reads.read('kabar', 'getPost', [{ kindSlug: 'news', slug: `cari-${i}` }]).then(
+        () => 'ok',
+        (error: unknown) => (error instanceof ContentReadsBusy ? 'busy' : 'error'),
+      ),
+    );
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    // Settle the reads one by one as they reach the source.
+    for (let settled = 0; settled < 5; settled++) {
+      await vi.waitFor(() => expect(pending.length).toBeGreaterThan(settled));
+      pending[settled]?.();
+    }
+    expect((await Promise.all(asked)).sort()).toEqual(['busy', 'busy', 'busy', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(most).toBe(2);
+    // Being busy is load, not a fault: readiness stays green.
+    expect(reads.problems()).toEqual([]);
   });
 
   it('purges one tenant’s answers only', async () => {
