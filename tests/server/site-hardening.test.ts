@@ -45,8 +45,8 @@ beforeAll(async () => {
   await bundleForNode('src/server/sites/render-worker.ts', workerScript);
   const setup = { distRoot: dist.distRoot, workerScript, records };
   plain = await startSites({ ...setup, content: fakeContent() });
-  // Three renders in a row per address, one more per second after; behind one trusted proxy.
-  budget = await startSites({ ...setup, content: fakeContent(), env: { RENDER_BURST: '3', RENDER_PER_MINUTE: '60', TRUST_PROXY: '1' } });
+  // Three renders in a row per address, one more a minute after; behind one trusted proxy.
+  budget = await startSites({ ...setup, content: fakeContent(), env: { RENDER_BURST: '3', RENDER_PER_MINUTE: '1', TRUST_PROXY: '1' } });
   // One read at a time and one waiting: the third concurrent new page is refused.
   narrow = await startSites({ ...setup, content: slow.content, env: { CONTENT_READS_ACTIVE: '1', CONTENT_READS_WAITING: '1' } });
 });
