@@ -23,6 +23,7 @@ test('built and on-demand pages run their own scripts under the policy, with no 
   const violations = await collectViolations(page);
   for (const path of ['/', '/News', '/News?page=2', '/halaman-yang-tidak-ada']) {
     const response = await page.goto(path);
+    expect(response?.status(), path).toBe(path === '/halaman-yang-tidak-ada' ? 404 : 200);
     const header = (await response?.headerValue('content-security-policy')) ?? '';
     for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"]) expect(header, path).toContain(directive);
     const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');

@@ -21,6 +21,6 @@ export const partialRun = only !== undefined;
 export const isLive = (tenant: Tenant): boolean => tenant.setting.isMaintenance === false;
 
 /** The one server every tenant is served by, and a tenant's address on it (`<code>.localhost`, by host). */
-export const PORT = 4500;
+export const PORT = Number(process.env.E2E_PORT) || 4500;
 export const SERVER = `http://127.0.0.1:${PORT}`;
 export const siteUrl = (code: string, path = '/'): string => `http://${code}.localhost:${PORT}${path}`;
