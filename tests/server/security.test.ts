@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '~/contract/common';
+import { RateLimiter } from '~/server/services/rate-limit';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import {
   countRows,
@@ -162,45 +163,123 @@ describe.each(await dbKinds())('API security on %s', (kind) => {
     });
   });
 
-  describe('rate limits', () => {
-    const signIn = (env: ReturnType<typeof fromAddress>, password: string, headers: Record<string, string> = {}) =>
+  describe('rate limits and sign-in waits', () => {
+    /** The limiter's clock: still unless a test moves it, so waits are exact. */
+    let clock = 0;
+    let realLimiter: RateLimiter;
+    beforeAll(() => {
+      realLimiter = platform.deps.rateLimiter;
+      clock = Date.now();
+      platform.deps.rateLimiter = new RateLimiter(platform.shared.rateLimitStore, () => clock);
+    });
+    afterAll(() => {
+      platform.deps.rateLimiter = realLimiter;
+    });
+
+    const signIn = (
+      env: ReturnType<typeof fromAddress>,
+      password: string,
+      email = 'admin@demo.example',
+      headers: Record<string, string> = {},
+    ) =>
       platform.api.request(
         '/auth/generate/token',
         {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', [HEADERS.lmsId]: app.tenant.lmsId, ...headers },
-          body: JSON.stringify({ email: 'admin@demo.example', password }),
+          body: JSON.stringify({ email, password }),
         },
         env,
       );
+    /** What a caller sees of an answer: status, message and when to come back. */
+    const seen = async (res: Response) => [res.status, ((await res.json()) as { message: string }).message, res.headers.get('Retry-After')];
 
-    it('the 11th sign-in attempt from one address within a minute gets 429 with Retry-After, even with the right password', async () => {
+    it('failures from one address earn waits that double (429 with Retry-After 1, 2, 4 s), even for the right password', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const attacker = fromAddress('203.0.113.7');
       for (let attempt = 1; attempt <= 10; attempt++) await expectApiError(await signIn(attacker, `salah-${attempt}`), 401);
       // Operators see each failure with the tenant and the address, never the password tried.
       expect(warn).toHaveBeenCalledTimes(10);
       expect(warn).toHaveBeenLastCalledWith('[auth] gagal masuk: demo dari 203.0.113.7');
-      const res = await signIn(attacker, 'demo-admin-2026');
-      const retryAfter = Number(res.headers.get('Retry-After'));
-      expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(60);
-      const body = await expectApiError(res, 429);
-      expect(body.message).toContain(`${retryAfter} detik`);
-      expect(res.headers.get('Cache-Control')).toBe('no-store');
 
+      for (const wait of [1, 2, 4]) {
+        const res = await signIn(attacker, 'demo-admin-2026');
+        expect(res.headers.get('Retry-After')).toBe(String(wait));
+        expect(res.headers.get('Cache-Control')).toBe('no-store');
+        const body = await expectApiError(res, 429);
+        expect(body.message).toBe(`Terlalu banyak percobaan masuk; coba lagi dalam ${wait} detik`);
+        // Asking again during the wait is refused and does not lengthen it.
+        clock += wait * 1000 - 500;
+        expect((await signIn(attacker, 'salah')).headers.get('Retry-After')).toBe('1');
+        clock += 500;
+        await expectApiError(await signIn(attacker, 'salah-lagi'), 401);
+      }
+      clock += 8000;
+      expect((await signIn(attacker, 'demo-admin-2026')).status).toBe(200);
       // Another client is not held back by the first one's attempts.
       expect((await signIn(fromAddress('203.0.113.8'), 'demo-admin-2026')).status).toBe(200);
-    });
+    }, 60_000);
+
+    it('failures on one account from 31 addresses do not lock its owner out: the right password from a 32nd signs in', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      for (let n = 1; n <= 31; n++) await expectApiError(await signIn(fromAddress(`192.0.2.${n}`), 'salah', 'mentor@demo.example'), 401);
+      expect((await signIn(fromAddress('192.0.2.200'), 'demo-mentor-2026', 'mentor@demo.example')).status).toBe(200);
+      // Nor after a typo or two of their own.
+      for (let n = 1; n <= 31; n++) await expectApiError(await signIn(fromAddress(`192.0.2.${n}`), 'lagi', 'mentor@demo.example'), 401);
+      const owner = fromAddress('192.0.2.201');
+      await expectApiError(await signIn(owner, 'demo-mentor-2025', 'mentor@demo.example'), 401);
+      await expectApiError(await signIn(owner, 'Demo-mentor-2026', 'mentor@demo.example'), 401);
+      expect((await signIn(owner, 'demo-mentor-2026', 'mentor@demo.example')).status).toBe(200);
+    }, 60_000);
+
+    it("guessing at one account from many addresses stays slow: an address past its third failure waits for the account's delay", async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const guess = (env: ReturnType<typeof fromAddress>) => signIn(env, 'tebakan', 'teacher@demo.example');
+      for (let n = 1; n <= 20; n++) await expectApiError(await guess(fromAddress(`198.51.100.${n}`)), 401);
+      const guesser = fromAddress('198.51.100.50');
+      for (let attempt = 1; attempt <= 3; attempt++) await expectApiError(await guess(guesser), 401);
+      // 23 failures on the account: the longest wait, though this address has failed only 3 times.
+      let res = await guess(guesser);
+      expect(res.headers.get('Retry-After')).toBe('60');
+      await expectApiError(res, 429);
+      clock += 60_000;
+      await expectApiError(await guess(guesser), 401);
+      // Each failure elsewhere starts the account's wait again for every address that keeps guessing.
+      clock += 60_000;
+      await expectApiError(await guess(fromAddress('198.51.100.51')), 401);
+      res = await guess(guesser);
+      expect(res.headers.get('Retry-After')).toBe('60');
+      await expectApiError(res, 429);
+    }, 60_000);
+
+    it('an unknown e-mail and a wrong password get the same answers, refusals and waits', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const attempts = async (email: string, address: string) => {
+        const answers = [];
+        for (let attempt = 1; attempt <= 12; attempt++) answers.push(await seen(await signIn(fromAddress(address), 'salah', email)));
+        return answers;
+      };
+      const known = await attempts('student@demo.example', '203.0.113.20');
+      expect(known.map(([status]) => status)).toEqual([...Array(10).fill(401), 429, 429]);
+      expect(known[0]).toEqual([401, 'Email atau password salah', null]);
+      expect(await attempts('tidak-ada@demo.example', '203.0.113.21')).toEqual(known);
+    }, 60_000);
 
     it('a forged X-Forwarded-For does not reset the count (no proxy is trusted by default)', async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       const attacker = fromAddress('203.0.113.9');
-      for (let attempt = 1; attempt <= 10; attempt++) {
-        await expectApiError(await signIn(attacker, 'salah', { 'X-Forwarded-For': `198.51.100.${attempt}` }), 401);
-      }
-      await expectApiError(await signIn(attacker, 'salah', { 'X-Forwarded-For': '198.51.100.99' }), 429);
-    });
+      const signInAs = (forwardedFor: string) => signIn(attacker, 'salah', 'penebak@demo.example', { 'X-Forwarded-For': forwardedFor });
+      for (let attempt = 1; attempt <= 10; attempt++) await expectApiError(await signInAs(`198.51.100.${attempt}`), 401);
+      await expectApiError(await signInAs('198.51.100.99'), 429);
+    }, 60_000);
+
+    it('a class behind one address signs in together: 60 sign-ins a minute pass, the 61st waits', async () => {
+      const school = fromAddress('203.0.113.30');
+      for (let n = 1; n <= 60; n++) expect((await signIn(school, 'demo-student-2026', 'student@demo.example')).status).toBe(200);
+      const res = await signIn(school, 'demo-student-2026', 'student@demo.example');
+      expect(res.headers.get('Retry-After')).toBe('60');
+      expect((await expectApiError(res, 429)).message).toBe('Terlalu banyak permintaan; coba lagi dalam 60 detik');
+    }, 60_000);
 
     it('the 61st token/generate from one address within a minute gets 429 and issues nothing', async () => {
       const client = fromAddress('203.0.113.10');

@@ -15,7 +15,10 @@ export function rateLimit(deps: Pick<ApiDeps, 'rateLimiter' | 'trustProxyHops'>,
 /** Counts one call on `key` (an address, an account, …) and throws 429 past the rule's limit. */
 export async function enforceLimit(deps: Pick<ApiDeps, 'rateLimiter'>, rule: RateLimitRule, key: string): Promise<void> {
   const wait = await deps.rateLimiter.check(rule, key);
-  if (wait !== undefined) {
-    throw new HttpError(429, `Terlalu banyak permintaan; coba lagi dalam ${wait} detik`, undefined, { 'Retry-After': String(wait) });
-  }
+  if (wait !== undefined) throw tooManyRequests(wait);
+}
+
+/** 429 with Retry-After, saying in the message when to try again (`what`: what there were too many of). */
+export function tooManyRequests(wait: number, what = 'permintaan'): HttpError {
+  return new HttpError(429, `Terlalu banyak ${what}; coba lagi dalam ${wait} detik`, undefined, { 'Retry-After': String(wait) });
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateLimitStore } from './rate-limit';
+import type { DelayRule, RateLimitStore, Strike } from './rate-limit';
 
 export interface RedisRateLimitStoreOptions {
   /** Start of every key (REDIS_PREFIX, e.g. `lms:`), so deployments and test runs sharing a Redis stay apart. */
@@ -11,8 +11,37 @@ export interface RedisRateLimitStoreOptions {
 const WARN_EVERY_MS = 60_000;
 
 /**
- * Fixed windows counted in Redis, so every process behind a load balancer shares one count per key.
- * Windows are whole seconds (Redis `EX`): a window below a second lasts one, others round up.
+ * `strike` in one step on the server (see `RateLimitStore.strike`): a hash of the failures and the
+ * time of the last one. The clock is the caller's, as in the in-memory store; the key's own expiry
+ * only clears keys nobody uses any more. The delay is `delayAfter` of rate-limit.ts.
+ * ARGV: now, enforce (1/0), free, firstDelayMs, maxDelayMs, forgetMs. Returns { failures, waitMs }.
+ */
+const STRIKE = `
+local now, enforce = tonumber(ARGV[1]), ARGV[2] == '1'
+local free, first, max, forget = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local n = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+local last = tonumber(redis.call('HGET', KEYS[1], 'last') or '0')
+if now - last >= forget then n = 0 end
+if enforce and n >= free then
+  local wait = last + math.min(max, first * 2 ^ (n - free)) - now
+  if wait > 0 then return { n, math.ceil(wait) } end
+end
+redis.call('HSET', KEYS[1], 'n', n + 1, 'last', now)
+redis.call('PEXPIRE', KEYS[1], forget)
+return { n, 0 }
+`;
+
+/** `forgive` of one failure: the count goes down by one, never below none. */
+const FORGIVE_ONE = `
+local n = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+if n > 1 then redis.call('HSET', KEYS[1], 'n', n - 1) else redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+/**
+ * Fixed windows and failure delays counted in Redis, so every process behind a load balancer shares
+ * one count per key. Windows are whole seconds (Redis `EX`): a window below a second lasts one,
+ * others round up.
  *
  * When Redis does not answer (down, reconnecting, or slower than the client's command timeout), a
  * hit fails open: it is counted as allowed and a warning is logged at most once a minute. A rate
@@ -38,6 +67,30 @@ export class RedisRateLimitStore implements RateLimitStore {
       this.#warn(error, now);
       return { count: 0, resetAt: now + windowMs };
     }
+  }
+
+  async strike(key: string, rule: DelayRule, now: number, enforce: boolean): Promise<Strike> {
+    const args = [now, enforce ? 1 : 0, rule.free, rule.firstDelayMs, rule.maxDelayMs, rule.forgetMs];
+    try {
+      const [failures, waitMs] = (await this.client.eval(STRIKE, 1, this.#failuresKey(key), ...args)) as [number, number];
+      return { failures, waitMs };
+    } catch (error) {
+      this.#warn(error, now);
+      return { failures: 0, waitMs: 0 };
+    }
+  }
+
+  async forgive(key: string, all: boolean) {
+    try {
+      if (all) await this.client.del(this.#failuresKey(key));
+      else await this.client.eval(FORGIVE_ONE, 1, this.#failuresKey(key));
+    } catch (error) {
+      this.#warn(error, Date.now());
+    }
+  }
+
+  #failuresKey(key: string): string {
+    return `${this.options.prefix}failures:${key}`;
   }
 
   #limiterFor(windowMs: number): RateLimiterRedis {
