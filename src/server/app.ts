@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiDeps, ApiEnv } from './context';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, databaseUnavailableCause } from './db/errors';
 import { errorResponse, HttpError } from './errors';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits';
 import { tenantCors } from './middleware/cors';
@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth';
 import { authorizerRoutes } from './routes/authorizer';
 import { buildsRoutes } from './routes/builds';
 import { careersRoutes } from './routes/careers';
+import { healthRoutes } from './routes/health';
 import { postsRoutes } from './routes/posts';
 import { settingsRoutes } from './routes/settings';
 import { showcaseRoutes } from './routes/showcase';
@@ -37,23 +38,7 @@ export function createApiApp(deps: ApiDeps) {
     }),
   );
 
-  // Liveness: the process answers. Never touches the database, so an outage there does not get it restarted.
-  api.get('/health', (c) => c.json({ status: 'ok', version: deps.version }));
-  // Readiness: the database answers and (with the site server) the default tenant has a live build.
-  // Each tenant's live build id is listed; one tenant still building (or failing to) does not take
-  // every other brand out of the load balancer: its own hosts answer 503 "situs sedang disiapkan".
-  api.get('/health/ready', async (c) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-    } catch {
-      return errorResponse(c, 503, 'Basis data tidak dapat dihubungi');
-    }
-    const report = deps.sites?.readiness();
-    const ready = !report || report.tenants[report.defaultTenant]?.build != null;
-    const all = !report || Object.values(report.tenants).every((tenant) => tenant.build !== null);
-    const status = !ready ? 'preparing' : all ? 'ok' : 'partial';
-    return c.json({ status, version: deps.version, tenants: report?.tenants ?? {} }, ready ? 200 : 503);
-  });
+  api.route('/', healthRoutes(deps));
   api.route('/v1/authorizer', authorizerRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/v1/builds', buildsRoutes(deps));
@@ -70,6 +55,13 @@ export function createApiApp(deps: ApiDeps) {
     }
     if (error instanceof HTTPException)
       return errorResponse(c, error.status as ContentfulStatusCode, error.message || 'Permintaan ditolak');
+    // An outage is not a bug: one line, no stack, and the caller is told when to try again.
+    const outage = databaseUnavailableCause(error);
+    if (outage) {
+      console.error(`[api] ${c.req.method} ${c.req.path}: basis data tidak tersedia (${outage})`);
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return errorResponse(c, 503, DATABASE_UNAVAILABLE);
+    }
     console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
     return errorResponse(c, 500, 'Terjadi kesalahan pada server');
   });

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { createApiApp } from './app';
 import type { ApiDeps } from './context';
-import { type Database, openDatabase } from './db/client';
+import { type Database, databaseTimeouts, openDatabase } from './db/client';
+import { migrationCheck } from './db/migration-status';
 import { seedDatabase } from './db/seed';
 import { dataPaths, isProduction } from './paths';
 import { proxyHops } from './proxy';
@@ -21,7 +22,7 @@ export interface PlatformOptions {
   migrationsFolder: string;
   /** `tenants/` with each tenant's files, loaded by the seed. */
   tenantsRoot?: string;
-  /** Environment to read DATABASE_URL, DATA_DIR, PGLITE_DIR, APP_TOKEN_SECRET, SEED_DEMO_USERS from. */
+  /** Environment to read DATABASE_URL, DB_*_TIMEOUT_MS, DATA_DIR, PGLITE_DIR, APP_TOKEN_SECRET, SEED_DEMO_USERS from. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -52,11 +53,13 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
   const paths = dataPaths(env);
   // Key material first: a missing production secret must stop the start before the database is touched.
   const keys = loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: paths.keyFile, production: isProduction(env) });
+  const timeouts = databaseTimeouts(env);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: paths.pgliteDir,
     migrationsFolder: options.migrationsFolder,
     poolSize: Number(env.DATABASE_POOL_SIZE) || 10,
+    timeouts,
   });
   let shared: SharedState | undefined;
   try {
@@ -73,6 +76,9 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       siteEvents: shared.siteEvents,
       trustProxyHops: proxyHops(env.TRUST_PROXY),
       version: options.version,
+      migrations: migrationCheck(database.db, options.migrationsFolder),
+      // A free connection within the connect timeout and `select 1` at once; longer means not ready.
+      readyTimeoutMs: timeouts.connectMs + 1000,
     };
     const opened = shared;
     return {

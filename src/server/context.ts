@@ -1,5 +1,6 @@
 import type { BuildEvent, Publisher } from './builds/types';
 import type { Db } from './db/client';
+import type { MigrationCheck } from './db/migration-status';
 import type { AppTokens, VerifiedAppToken } from './services/app-tokens';
 import type { KeyRing } from './services/keys';
 import type { RateLimiter } from './services/rate-limit';
@@ -23,6 +24,15 @@ export interface ApiDeps {
   builds?: BuildsDeps | undefined;
   /** Each tenant's live build, for the readiness answer; absent when the API runs without the site server. */
   sites?: { readiness(): SitesReadiness } | undefined;
+  /** Readiness checks the database has every migration of the platform's folder; absent: not checked. */
+  migrations?: MigrationCheck | undefined;
+  /** Longest readiness waits for the database before answering 503 (ms; default 5000). */
+  readyTimeoutMs?: number | undefined;
+  /**
+   * Faults other parts of the process report, e.g. the site server's content reads failing: readiness
+   * lists them and answers 503 while there is any. Read on every readiness request.
+   */
+  problems?: (() => string[]) | undefined;
   /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
   trustProxyHops: number;
   /** The deployed app version (SPEC §4 "App version"). */

@@ -29,6 +29,56 @@ export interface OpenOptions {
   migrationsFolder: string;
   /** Most connections the PostgreSQL pool opens (default 10); PGlite has one session. */
   poolSize?: number | undefined;
+  /** How long PostgreSQL may take (default `DEFAULT_DATABASE_TIMEOUTS`); PGlite runs in process. */
+  timeouts?: DatabaseTimeouts | undefined;
+}
+
+/**
+ * How long PostgreSQL may take before a request gives up, so an outage answers 503 in seconds
+ * instead of hanging (`db/errors.ts` tells an outage from other failures).
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one of the pool (ms). */
+  connectMs: number;
+  /**
+   * One statement on the server (`statement_timeout`); the driver itself gives up
+   * `QUERY_TIMEOUT_MARGIN_MS` later, for a server that does not answer at all.
+   */
+  statementMs: number;
+  /** A session idle inside an open transaction is ended by the server, freeing its locks. */
+  idleInTransactionMs: number;
+  /** A pooled connection idle this long is closed. */
+  idleMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+  idleMs: 30_000,
+};
+
+/** The driver's own limit comes this much after the server's, so a slow statement ends with the server's clearer error. */
+export const QUERY_TIMEOUT_MARGIN_MS = 1000;
+
+const TIMEOUT_VARIABLES: Record<keyof DatabaseTimeouts, string> = {
+  connectMs: 'DB_CONNECT_TIMEOUT_MS',
+  statementMs: 'DB_STATEMENT_TIMEOUT_MS',
+  idleInTransactionMs: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+  idleMs: 'DB_IDLE_TIMEOUT_MS',
+};
+
+/** The timeouts from DB_*_TIMEOUT_MS (whole milliseconds); a bad value stops the start naming its variable. */
+export function databaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS };
+  for (const key of Object.keys(TIMEOUT_VARIABLES) as (keyof DatabaseTimeouts)[]) {
+    const name = TIMEOUT_VARIABLES[key];
+    const value = env[name]?.trim();
+    if (!value) continue;
+    if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new Error(`${name} harus jumlah milidetik (bilangan bulat positif), bukan "${value}"`);
+    timeouts[key] = Number(value);
+  }
+  return timeouts;
 }
 
 /**
@@ -43,7 +93,19 @@ export function openDatabase(options: OpenOptions): Promise<Database> {
 const MIGRATION_LOCK = '7316254981029417';
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    idleTimeoutMillis: timeouts.idleMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // A query whose answer never comes (the server or the path to it froze) fails and its connection is dropped.
+    query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   let closing = false;
   // An idle client that loses its server must not take the process down with it; after close() it is expected.
   pool.on('error', (error) => {
@@ -54,28 +116,31 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await pool.end();
   };
   try {
-    // Drizzle's migrator takes no lock: processes starting together on an empty database collide.
-    const client = await pool.connect();
-    let unlocked = false;
-    try {
-      await client.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
-      try {
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: options.migrationsFolder });
-      } finally {
-        unlocked = await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).then(
-          () => true,
-          () => false,
-        );
-      }
-    } finally {
-      // A connection that could not give the lock back is closed; the server frees the lock with it.
-      client.release(!unlocked);
-    }
+    await migratePostgres(url, options.migrationsFolder, timeouts.connectMs);
   } catch (error) {
     await close().catch(() => {});
     throw error;
   }
   return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', close };
+}
+
+/**
+ * Brings a server to the newest migration on a connection of its own, without the pool's statement
+ * timeouts: a migration, or waiting for another process's, may take long. Drizzle's migrator takes
+ * no lock, so processes starting together on an empty database would collide: an advisory lock
+ * lets one at a time in, and ending the session gives it back.
+ */
+async function migratePostgres(url: string, migrationsFolder: string, connectMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs, keepAlive: true });
+  // A connection lost mid-migration fails the query that is running; the event itself needs a listener.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
