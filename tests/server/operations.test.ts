@@ -82,7 +82,7 @@ describe.each(await dbKinds())('operating the platform on %s', (kind) => {
     expect((await signIn('203.0.113.51')).status).toBe(401);
   });
 
-  it('one account cannot be guessed at from many addresses: the 31st attempt in a minute gets 429', async () => {
+  it('failures on one account from 30 addresses do not lock its owner out (issue 12, item 7)', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const tenant = await tenantOf(platform);
     const attempt = (address: string, password: string) =>
@@ -96,8 +96,10 @@ describe.each(await dbKinds())('operating the platform on %s', (kind) => {
         fromAddress('10.0.0.2'),
       );
     for (let n = 1; n <= 30; n++) expect((await attempt(`192.0.2.${n}`, 'salah')).status).toBe(401);
-    expect((await attempt('192.0.2.200', 'demo-teacher-2026')).status).toBe(429);
-  });
+    // Guessing stays slow through the waits of services/sign-in-delays.ts (security.test.ts), but
+    // the owner from an address that has not failed gets in.
+    expect((await attempt('192.0.2.200', 'demo-teacher-2026')).status).toBe(200);
+  }, 60_000);
 });
 
 describe('configuration an operator sets', () => {
