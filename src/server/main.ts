@@ -62,6 +62,8 @@ const site = await startSiteServer({
   process.exit(1);
 });
 platform.deps.sites = site.registry;
+// Content reads of on-demand pages failing (a database outage) turn readiness red until they work again.
+platform.deps.problems = () => site.problems();
 
 // This process builds sites too: writes through the API and signed webhooks queue builds in the
 // database, and this worker (or one in another server process) runs them, one per tenant at a time.
