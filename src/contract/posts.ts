@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './common';
 import { paged, pagingQuery, QueryBool, QueryInt } from './paging';
+import { UrlSchema, WebUrlSchema } from './url';
 
 /** Post kinds of SPEC §3. */
 export const POST_KINDS = ['articles', 'blog', 'news', 'podcasts', 'tulisan-temans', 'event', 'program'] as const;
@@ -40,11 +41,12 @@ export type PostCategory = z.infer<typeof PostCategorySchema>;
 export const PostDetailsSchema = z.strictObject({
   episode: z.number().int().positive().optional(),
   duration: z.string().max(20).optional(),
-  audio: z.string().max(2000).optional(),
+  /** The episode's audio file: a path of the site or an http(s) URL. */
+  audio: UrlSchema.optional(),
   startsAt: z.iso.datetime({ offset: true }).optional(),
   endsAt: z.iso.datetime({ offset: true }).optional(),
   location: z.string().max(300).optional(),
-  registrationUrl: z.url({ protocol: /^https?$/ }).optional(),
+  registrationUrl: WebUrlSchema.refine((url) => url !== '', 'tautan pendaftaran wajib diisi').optional(),
   /** The registration the post announces: open from, and until. */
   registrationOpensAt: z.iso.datetime({ offset: true }).optional(),
   registrationClosesAt: z.iso.datetime({ offset: true }).optional(),
@@ -105,7 +107,8 @@ export const PostCreateSchema = z.strictObject({
   slug: SlugSchema.optional(),
   summary: z.string().trim().max(1000).default(''),
   content: z.string().max(60_000, 'konten maksimal 60.000 karakter').default(''),
-  cover: z.string().trim().max(2000).default(''),
+  /** Shown in `<img src>` and og:image: a path of the site (`/media/…`) or an http(s) URL. */
+  cover: UrlSchema.default(''),
   author: z.string().trim().max(120).default(''),
   categoryId: z.number().int().positive().nullable().optional(),
   parentId: z.number().int().positive().nullable().optional(),

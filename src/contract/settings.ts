@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { AssetRefSchema, UrlSchema, WebUrlSchema } from './url';
 
 /** Colour in #rgb or #rrggbb form, as the CMS stores it. */
 const ColorSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'warna harus berupa kode hex, mis. #2096C4');
@@ -14,16 +15,6 @@ export type FontName = (typeof FONT_NAMES)[number];
 const FontNameSchema = z.enum(FONT_NAMES, {
   error: (issue) => `font "${String(issue.input)}" tidak tersedia; pilih salah satu: ${FONT_NAMES.join(', ')}`,
 });
-
-/**
- * An image or page address a setting points at: a relative path or an http(s) URL. Other schemes
- * (`javascript:`, `data:`, …) are refused, since these values end up in `src` and `href` attributes.
- */
-const LinkSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), 'alamat harus path relatif atau URL http(s)');
 
 /** Theme settings of a site (SPEC §3 "Site setting" css): two font names and eight colours. */
 export const SiteCssSchema = z
@@ -48,10 +39,11 @@ export const SiteMetaSchema = z
     description: z.string().max(2000).default(''),
     keywords: z.string().max(1000).default(''),
     type: z.string().max(64).default('website'),
-    image: LinkSchema.default(''),
+    image: UrlSchema.default(''),
     card: z.string().max(64).default('summary_large_image'),
     site_name: z.string().max(200).default(''),
-    url: LinkSchema.default(''),
+    /** The site's own address (canonical links, sitemap): an absolute http(s) URL. */
+    url: WebUrlSchema.default(''),
     twitter_site: z.string().max(100).default(''),
     robot_index: z.boolean().default(true),
     robot_follow: z.boolean().default(true),
@@ -65,9 +57,10 @@ export const SiteMetaSchema = z
 export const SiteSettingSchema = z
   .object({
     title: z.string().min(1),
-    logoDark: LinkSchema.pipe(z.string().min(1)),
-    logoLight: LinkSchema.pipe(z.string().min(1)),
-    favicon: LinkSchema.pipe(z.string().min(1)),
+    // Files of the tenant's seed folder (the build copies them) or http(s) URLs.
+    logoDark: AssetRefSchema.pipe(z.string().min(1)),
+    logoLight: AssetRefSchema.pipe(z.string().min(1)),
+    favicon: AssetRefSchema.pipe(z.string().min(1)),
     layout: z.string().min(1).default('demo'),
     isMaintenance: z.boolean().optional(),
     // An omitted css setting gets every SPEC default (Raleway/Inter and the eight colours).
@@ -84,14 +77,15 @@ export type SiteSetting = z.infer<typeof SiteSettingSchema>;
 export const BlogSettingSchema = z.strictObject({
   title: z.string().max(200).default(''),
   summary: z.string().max(2000).default(''),
-  cover: LinkSchema.default(''),
+  cover: UrlSchema.default(''),
 });
 
 /** Overview setting of SPEC §3: how the brand introduces itself. */
 export const OverviewSettingSchema = z.strictObject({
   name: z.string().max(200).default(''),
   description: z.string().max(5000).default(''),
-  logo: LinkSchema.default(''),
+  /** Seeded with the tenant's dark logo, so a seed-folder file as well as a URL. */
+  logo: AssetRefSchema.default(''),
 });
 
 /**

@@ -2,6 +2,8 @@
 // algorithm browsers use, so tricks such as `java\tscript:`, leading control characters or
 // `/\evil.example` are judged exactly as a browser would follow them.
 
+import { cleanUrl } from '~/contract/url';
+
 /** Placeholder base that lets relative URLs parse; a URL that keeps this host was relative. */
 const BASE = new URL('https://relative.invalid/');
 const HAS_SCHEME = /^[a-z][a-z\d+.-]*:/i;
@@ -28,15 +30,8 @@ export interface SafeUrl {
   external: boolean;
 }
 
-/** The URL as a browser reads it: tabs and newlines removed, control characters and spaces trimmed. */
-export function cleanUrl(value: string): string {
-  const text = value.replace(/[\t\n\r]/g, '');
-  let start = 0;
-  let end = text.length;
-  while (start < end && text.charCodeAt(start) <= 0x20) start++;
-  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
-  return text.slice(start, end);
-}
+/** The URL as a browser reads it; the same cleaning as the API's URL fields (`src/contract/url.ts`). */
+export { cleanUrl };
 
 function parse(value: string, base?: URL): URL | null {
   try {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POST_KINDS } from '~/contract/posts';
+import { cleanUrl, isAllowedUrl, WebUrlSchema } from '~/contract/url';
 
 /** Names of the inline SVG icons in `src/components/shared/Icon.astro`. */
 export const ICON_NAMES = [
@@ -26,10 +27,17 @@ export const ICON_NAMES = [
 ] as const;
 export const IconNameSchema = z.enum(ICON_NAMES);
 
-/** A link inside the site (absolute path) or to an outside site (https URL) or a mail/phone link. */
+/**
+ * A link inside the site (a path, never `//host` or `/\host`) or to an outside site (https URL) or a
+ * mail/phone link: the API's one URL check (`src/contract/url.ts`) plus mailto: and tel:, stored cleaned.
+ */
 export const HrefSchema = z
   .string()
-  .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/, 'tautan harus diawali /, https://, mailto: atau tel:');
+  .transform(cleanUrl)
+  .refine(
+    (href) => !/\s/.test(href) && (isAllowedUrl(href, { schemes: ['https'] }) || /^(mailto|tel):\S+$/.test(href)),
+    'tautan harus diawali / (bukan // atau /\\), https://, mailto: atau tel:',
+  );
 
 export const LinkSchema = z.object({ label: z.string().min(1), href: HrefSchema }).strict();
 
@@ -190,7 +198,7 @@ export const SiteInfoSchema = z
         z
           .object({
             network: z.enum(['instagram', 'youtube', 'linkedin', 'facebook', 'tiktok', 'x']),
-            url: z.url({ protocol: /^https$/ }),
+            url: WebUrlSchema.refine((url) => /^https:/i.test(url), 'alamat media sosial harus diawali https://'),
           })
           .strict(),
       )
