@@ -8,6 +8,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, databaseUnavailable
 import { errorResponse, HttpError } from './errors';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits';
 import { tenantCors } from './middleware/cors';
+import { refuseNulBytes } from './middleware/nul-bytes';
 import { authRoutes } from './routes/auth';
 import { authorizerRoutes } from './routes/authorizer';
 import { buildsRoutes } from './routes/builds';
@@ -37,6 +38,7 @@ export function createApiApp(deps: ApiDeps) {
       onError: (c) => errorResponse(c, 413, BODY_TOO_LARGE),
     }),
   );
+  api.use(refuseNulBytes());
 
   api.route('/', healthRoutes(deps));
   api.route('/v1/authorizer', authorizerRoutes(deps));

@@ -19,9 +19,12 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError, invalidInput } from '../errors';
 import { announces } from '../middleware/announce';
 import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
+import { accessTokenOf, clientAddress } from '../middleware/credentials';
 import { readJson, readQuery } from '../middleware/validate';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from '../services/post-categories';
+import { isFirstViewToday, visitorId } from '../services/post-views';
 import { createPost, deletePost, findPost, listPosts, type PostWriteError, recordView, updatePost } from '../services/posts';
+import { userOfToken } from '../services/sessions';
 
 const ok = <T>(data: T, message = 'OK') => ({ statusCode: 200, message, data });
 
@@ -40,6 +43,13 @@ export function postsRoutes(deps: ApiDeps) {
   const token = requireAppToken(deps);
   const writers = [token, requireUser(deps), requireRole('writer', 'admin', 'superadmin'), announces(deps, 'content')] as const;
   const lms = (c: Context<ApiEnv>) => c.get('tenant').lmsId;
+  /** The viewer: a signed-in user of the tenant (a valid access token), else the client address and user agent. */
+  const visitorOf = async (c: Context<ApiEnv>) => {
+    const credential = accessTokenOf(c);
+    const user = credential && (await userOfToken(deps.db, credential.value));
+    if (user && user.lmsId === lms(c)) return visitorId({ userId: user.id });
+    return visitorId({ address: clientAddress(c, deps.trustProxyHops), userAgent: c.req.header('User-Agent') ?? '' });
+  };
 
   app.get('/v3/post/list', token, async (c) => c.json(ok(await listPosts(deps.db, lms(c), readQuery(c, PostListQuerySchema)))));
 
@@ -50,9 +60,13 @@ export function postsRoutes(deps: ApiDeps) {
     return c.json(ok(post));
   });
 
+  // Counts once per visitor per post per day (services/post-views.ts); every call answers the count.
   app.get('/v3/post/view', token, async (c) => {
     const { kindSlug, slug } = readQuery(c, PostViewQuerySchema);
-    const viewed = await recordView(deps.db, lms(c), kindSlug, slug);
+    const visitor = await visitorOf(c);
+    const viewed = await recordView(deps.db, lms(c), kindSlug, slug, {
+      counts: (postId) => isFirstViewToday(deps.rateLimiter, visitor, postId),
+    });
     if (!viewed) throw new HttpError(404, 'Post tidak ditemukan');
     return c.json(ok(viewed));
   });

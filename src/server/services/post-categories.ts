@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CategoryCreateSchema, CategoryUpdateSchema, PostCategory, PostKind } from '~/contract/posts';
 import type { Db } from '../db/client';
+import { sqlState } from '../db/errors';
 import { postCategories, posts } from '../db/schema';
-import { type Paged, type PostWriteError, qualified } from './posts';
-import { freeSlug, likePattern, slugify } from './slugs';
+import { type Paged, type PostWriteError, qualified, UNIQUE_VIOLATION } from './posts';
+import { insertWithFreeSlug, likePattern, slugify } from './slugs';
 
 const columns = {
   id: postCategories.id,
@@ -81,13 +82,28 @@ const slugTaken = (db: Db, lmsId: string, kindSlug: string, exceptId?: number) =
 
 type WriteResult = { ok: true; category: PostCategory } | { ok: false; status: 404 | 409; error: PostWriteError };
 
+const slugInUse = (slug: string) =>
+  ({ ok: false, status: 409, error: { field: 'slug', message: `slug "${slug}" sudah dipakai` } }) as const;
+
+/**
+ * Creates a category; a given slug must be free (409 otherwise, also when a concurrent create takes
+ * it first), a generated one is made free, retried past concurrent creates.
+ */
 export async function createCategory(db: Db, lmsId: string, input: z.output<typeof CategoryCreateSchema>): Promise<WriteResult> {
-  const taken = slugTaken(db, lmsId, input.kindSlug);
-  if (input.slug && (await taken(input.slug)))
-    return { ok: false, status: 409, error: { field: 'slug', message: `slug "${input.slug}" sudah dipakai` } };
-  const slug = input.slug ?? (await freeSlug(slugify(input.name), taken));
-  await db.insert(postCategories).values({ lmsId, kindSlug: input.kindSlug, slug, name: input.name, description: input.description });
-  const category = await findCategory(db, lmsId, input.kindSlug, slug);
+  const insert = async (slug: string) => {
+    const [row] = await db
+      .insert(postCategories)
+      .values({ lmsId, kindSlug: input.kindSlug, slug, name: input.name, description: input.description })
+      // The unique slug index decides between concurrent creates; the loser gets no row, not an error.
+      .onConflictDoNothing()
+      .returning({ slug: postCategories.slug });
+    return row;
+  };
+  const row = input.slug
+    ? await insert(input.slug)
+    : await insertWithFreeSlug(slugify(input.name), slugTaken(db, lmsId, input.kindSlug), insert);
+  if (!row) return slugInUse(input.slug ?? slugify(input.name));
+  const category = await findCategory(db, lmsId, input.kindSlug, row.slug);
   if (!category) throw new Error('kategori baru tidak terbaca');
   return { ok: true, category };
 }
@@ -99,18 +115,30 @@ export async function updateCategory(
   input: z.output<typeof CategoryUpdateSchema>,
 ): Promise<WriteResult> {
   const current = await findCategory(db, lmsId, input.kindSlug, slug);
-  if (!current) return { ok: false, status: 404, error: { field: 'slug', message: `kategori "${slug}" tidak ditemukan` } };
+  const gone = { ok: false, status: 404, error: { field: 'slug', message: `kategori "${slug}" tidak ditemukan` } } as const;
+  if (!current) return gone;
   if (input.slug && input.slug !== slug && (await slugTaken(db, lmsId, input.kindSlug, current.id)(input.slug))) {
-    return { ok: false, status: 409, error: { field: 'slug', message: `slug "${input.slug}" sudah dipakai` } };
+    return slugInUse(input.slug);
   }
   const changes = Object.fromEntries(
     Object.entries({ name: input.name, slug: input.slug, description: input.description }).filter(([, v]) => v !== undefined),
   );
-  await db
-    .update(postCategories)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(postCategories.id, current.id));
-  const category = await findCategory(db, lmsId, input.kindSlug, input.slug ?? slug);
+  let updated: { slug: string }[];
+  try {
+    updated = await db
+      .update(postCategories)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(postCategories.id, current.id))
+      .returning({ slug: postCategories.slug });
+  } catch (error) {
+    // A concurrent write took the new slug between the check above and this update.
+    if (sqlState(error) === UNIQUE_VIOLATION && input.slug) return slugInUse(input.slug);
+    throw error;
+  }
+  const [row] = updated;
+  // Deleted between the read above and this write.
+  if (!row) return gone;
+  const category = await findCategory(db, lmsId, input.kindSlug, row.slug);
   if (!category) throw new Error('kategori yang diubah tidak terbaca');
   return { ok: true, category };
 }

@@ -21,8 +21,9 @@ import type { Post, PostCreateSchema, PostKind, PostListQuery, PostSummary, Post
 import { PostDetailsSchema } from '~/contract/posts';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
+import { sqlState } from '../db/errors';
 import { postCategories, posts } from '../db/schema';
-import { freeSlug, likePattern, slugify } from './slugs';
+import { insertWithFreeSlug, likePattern, slugify } from './slugs';
 
 /**
  * `"table"."column"`, for an outer column inside a correlated subquery: drizzle leaves the columns
@@ -199,12 +200,25 @@ export async function nextPublication(db: Db, lmsId: string, now = new Date()): 
   return row?.at ? new Date(row.at) : undefined;
 }
 
-/** Counts one view of a visible post; undefined when there is none (a draft or a post not yet published counts as none). */
-export async function recordView(db: Db, lmsId: string, kindSlug: PostKind, slug: string, now = new Date()) {
+/**
+ * A visible post's id and views after this view; undefined when there is none (a draft or a post not
+ * yet published counts as none). The view is counted when `counts(postId)` says so (by default always):
+ * the route asks whether this visitor already viewed the post today.
+ */
+export async function recordView(
+  db: Db,
+  lmsId: string,
+  kindSlug: PostKind,
+  slug: string,
+  options: { now?: Date; counts?: (postId: number) => Promise<boolean> } = {},
+): Promise<{ id: number; views: number } | undefined> {
+  const where = and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug), visible(options.now ?? new Date()));
+  const [post] = await db.select({ id: posts.id, views: posts.views }).from(posts).where(where).limit(1);
+  if (!post || (options.counts && !(await options.counts(post.id)))) return post;
   const [row] = await db
     .update(posts)
     .set({ views: sql`${posts.views} + 1` })
-    .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug), visible(now)))
+    .where(eq(posts.id, post.id))
     .returning({ id: posts.id, views: posts.views });
   return row;
 }
@@ -245,38 +259,75 @@ const slugTaken = (db: Db, lmsId: string, kindSlug: string, exceptId?: number) =
   return Boolean(row);
 };
 
-/** Creates a post of the caller's tenant; a given slug must be free, a generated one is made free. */
+/** SQLSTATEs a write turns into an answer: a concurrent write took the slug, or removed what the row refers to. */
+export const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const slugInUse = (slug: string) =>
+  ({ ok: false, status: 409, error: { field: 'slug', message: `slug "${slug}" sudah dipakai` } }) as const;
+
+/**
+ * A failed write as an answer when a concurrent write explains it: the slug taken meanwhile (409),
+ * or the category or parent deleted meanwhile (400, named as `checkReferences` names it). Else rethrown.
+ */
+async function refusedWrite(
+  error: unknown,
+  recheck: () => Promise<PostWriteError | undefined>,
+  slug: string | undefined,
+): Promise<{ ok: false; status: 400 | 409; error: PostWriteError }> {
+  const state = sqlState(error);
+  if (state === UNIQUE_VIOLATION && slug) return slugInUse(slug);
+  const invalid = state === FOREIGN_KEY_VIOLATION ? await recheck() : undefined;
+  if (invalid) return { ok: false, status: 400, error: invalid };
+  throw error;
+}
+
+/**
+ * Creates a post of the caller's tenant; a given slug must be free (409 otherwise, also when a
+ * concurrent create takes it first), a generated one is made free, retried past concurrent creates.
+ */
 export async function createPost(
   db: Db,
   lmsId: string,
   input: z.output<typeof PostCreateSchema>,
 ): Promise<{ ok: true; post: Post } | { ok: false; status: 400 | 409; error: PostWriteError }> {
-  const invalid = await checkReferences(db, lmsId, input.kindSlug, input);
+  const recheck = () => checkReferences(db, lmsId, input.kindSlug, input);
+  const invalid = await recheck();
   if (invalid) return { ok: false, status: 400, error: invalid };
-  const taken = slugTaken(db, lmsId, input.kindSlug);
-  if (input.slug && (await taken(input.slug)))
-    return { ok: false, status: 409, error: { field: 'slug', message: `slug "${input.slug}" sudah dipakai` } };
-  const slug = input.slug ?? (await freeSlug(slugify(input.title), taken));
-  const [row] = await db
-    .insert(posts)
-    .values({
-      lmsId,
-      kindSlug: input.kindSlug,
-      slug,
-      title: input.title,
-      summary: input.summary,
-      content: sanitizeHtml(input.content),
-      cover: input.cover,
-      author: input.author,
-      categoryId: input.categoryId ?? null,
-      parentId: input.parentId ?? null,
-      tags: input.tags,
-      details: input.details,
-      isActive: input.isActive,
-      ...(input.publishedAt ? { publishedAt: new Date(input.publishedAt) } : {}),
-    })
-    .returning({ id: posts.id });
-  const post = row && (await findPost(db, lmsId, { id: row.id }, { includeHidden: true }));
+  const insert = async (slug: string) => {
+    const [row] = await db
+      .insert(posts)
+      .values({
+        lmsId,
+        kindSlug: input.kindSlug,
+        slug,
+        title: input.title,
+        summary: input.summary,
+        content: sanitizeHtml(input.content),
+        cover: input.cover,
+        author: input.author,
+        categoryId: input.categoryId ?? null,
+        parentId: input.parentId ?? null,
+        tags: input.tags,
+        details: input.details,
+        isActive: input.isActive,
+        ...(input.publishedAt ? { publishedAt: new Date(input.publishedAt) } : {}),
+      })
+      // The unique slug index decides between concurrent creates; the loser gets no row, not an error.
+      .onConflictDoNothing()
+      .returning({ id: posts.id });
+    return row;
+  };
+  let row: { id: number } | undefined;
+  try {
+    row = input.slug
+      ? await insert(input.slug)
+      : await insertWithFreeSlug(slugify(input.title), slugTaken(db, lmsId, input.kindSlug), insert);
+  } catch (error) {
+    return refusedWrite(error, recheck, input.slug);
+  }
+  if (!row) return slugInUse(input.slug ?? slugify(input.title));
+  const post = await findPost(db, lmsId, { id: row.id }, { includeHidden: true });
   if (!post) throw new Error('post baru tidak terbaca');
   return { ok: true, post };
 }
@@ -293,21 +344,30 @@ export async function updatePost(
     .from(posts)
     .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, input.kindSlug), eq(posts.slug, slug)));
   if (!existing) return { ok: false, status: 404, error: { field: 'slug', message: `post "${slug}" tidak ditemukan` } };
-  const invalid = await checkReferences(db, lmsId, input.kindSlug, input, existing.id);
+  const recheck = () => checkReferences(db, lmsId, input.kindSlug, input, existing.id);
+  const invalid = await recheck();
   if (invalid) return { ok: false, status: 400, error: invalid };
   if (input.slug && input.slug !== slug && (await slugTaken(db, lmsId, input.kindSlug, existing.id)(input.slug))) {
-    return { ok: false, status: 409, error: { field: 'slug', message: `slug "${input.slug}" sudah dipakai` } };
+    return slugInUse(input.slug);
   }
   const { kindSlug: _kind, content, publishedAt, ...rest } = input;
-  await db
-    .update(posts)
-    .set({
-      ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
-      ...(content !== undefined ? { content: sanitizeHtml(content) } : {}),
-      ...(publishedAt ? { publishedAt: new Date(publishedAt) } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(posts.id, existing.id));
+  let updated: { id: number }[];
+  try {
+    updated = await db
+      .update(posts)
+      .set({
+        ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+        ...(content !== undefined ? { content: sanitizeHtml(content) } : {}),
+        ...(publishedAt ? { publishedAt: new Date(publishedAt) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(posts.id, existing.id))
+      .returning({ id: posts.id });
+  } catch (error) {
+    return refusedWrite(error, recheck, input.slug);
+  }
+  // Deleted between the read above and this write.
+  if (!updated.length) return { ok: false, status: 404, error: { field: 'slug', message: `post "${slug}" tidak ditemukan` } };
   const post = await findPost(db, lmsId, { id: existing.id }, { includeHidden: true });
   if (!post) throw new Error('post yang diubah tidak terbaca');
   return { ok: true, post };

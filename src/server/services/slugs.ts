@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * A URL slug from a title: accents folded, lower case, words joined by '-', at most 80 characters.
  * A title of digits alone ('2026') gets a word in front, since a slug is never only digits.
@@ -21,6 +23,28 @@ export async function freeSlug(base: string, taken: (slug: string) => Promise<bo
     const slug = n === 1 ? base : `${base}-${n}`;
     if (!(await taken(slug))) return slug;
   }
+}
+
+/** How many slugs a create tries: the first free one, the next free one, then ones with a random tail. */
+const SLUG_TRIES = 6;
+
+/**
+ * Inserts a row under a free slug of `base`. `insert` answers undefined when the slug was taken
+ * between the check and the insert (a concurrent create of the same title): then the next free slug
+ * is tried, and after that `base-<random>`, so that a burst of creates of one title does not
+ * advance one number per round. Undefined when every try lost.
+ */
+export async function insertWithFreeSlug<T>(
+  base: string,
+  taken: (slug: string) => Promise<boolean>,
+  insert: (slug: string) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  for (let attempt = 1; attempt <= SLUG_TRIES; attempt++) {
+    const slug = attempt <= 2 ? await freeSlug(base, taken) : `${base}-${randomBytes(3).toString('hex')}`;
+    const row = await insert(slug);
+    if (row !== undefined) return row;
+  }
+  return undefined;
 }
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
