@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post } from '~/contract/posts';
 import { type ContentSource, SOURCE_METHODS } from '~/lib/content/source';
@@ -144,6 +145,20 @@ describe('site server: what one address may have rendered', () => {
     } finally {
       await sites.close();
     }
+  });
+});
+
+describe('site server: a page rendered on demand', () => {
+  it('goes out compressed by its render process: brotli and gzip of the same page', async () => {
+    const plainPage = await get(plain.port, '/News/88/panjang');
+    expect(plainPage.status).toBe(200);
+    const br = await get(plain.port, '/News/88/panjang', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(plainPage.text);
+    const gz = await get(plain.port, '/News/88/panjang', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(plainPage.text);
+    expect(br.body.length).toBeLessThan(plainPage.body.length / 4);
   });
 });
 

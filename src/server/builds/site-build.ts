@@ -14,6 +14,7 @@ import { buildDir, livePointer, newBuildId, readLive } from '../sites/build-layo
 import { dbContentSource } from '../sites/db-source';
 import type { FromWorker, ToWorker } from '../sites/render-protocol';
 import { sourceKey } from '../sites/render-protocol';
+import { lowerPriority } from '../sites/renderers';
 import { brokenLinks } from './link-check';
 import { buildMedia } from './media';
 import { loadSiteContext } from './site-context';
@@ -399,6 +400,8 @@ async function renderPages(job: RenderJob): Promise<Map<string, string[]>> {
           serialization: 'advanced',
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         });
+        // A build in the server process must not slow what the server answers.
+        lowerPriority(child);
         children.push(child);
         const inFlight = new Map<number, { address: string; file: string }>();
         let nextId = 1;

@@ -11,6 +11,9 @@ export interface RenderedPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The body compressed by the render process (at its lower priority), when it did; otherwise the cache compresses it. */
+  br?: Buffer | undefined;
+  gzip?: Buffer | undefined;
 }
 
 export interface PageCacheOptions {
@@ -169,12 +172,14 @@ export class PageCache {
       return tag ? { headers: [...headers, 'ETag', tag], notModified: [...base, 'ETag', tag], etag: tag, body } : { headers, body };
     };
     const compress = page.body.length > 1024;
-    const [br, gz] = compress
-      ? await Promise.all([
-          brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
-          gzipped(page.body, { level: 6 }),
-        ])
-      : [undefined, undefined];
+    const [br, gz] = page.br
+      ? [page.br, page.gzip]
+      : compress
+        ? await Promise.all([
+            brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
+            gzipped(page.body, { level: 6 }),
+          ])
+        : [undefined, undefined];
     const prepared: Prepared = {
       status: page.status,
       identity: variant(page.body),

@@ -25,6 +25,9 @@ export interface RenderAnswer {
   status: number;
   headers: [string, string][];
   body: ArrayBuffer;
+  /** The body as brotli (quality 5) and gzip (level 6), for bodies worth compressing. */
+  br?: Uint8Array | undefined;
+  gzip?: Uint8Array | undefined;
   /** Set when a content read of the page failed: whatever the page shows, it is not the page (never cached, never a 200). */
   sourceFailure?: SourceFailure | undefined;
 }

@@ -78,12 +78,12 @@ function writePage(file: string, bytes: Uint8Array): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, bytes);
   if (bytes.length < 256 || !COMPRESSIBLE.has(extname(file))) return;
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-  );
+  writeFileSync(`${file}.br`, brotli(bytes));
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 6 }));
 }
+
+const brotli = (bytes: Uint8Array) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
 
 process.on('message', async (message: ToWorker) => {
   if (message.type === 'source-answer') {
@@ -96,12 +96,17 @@ process.on('message', async (message: ToWorker) => {
     const response = await pageRender.run(page, () => renderer.render(new Request(message.url)));
     const body = await response.arrayBuffer();
     if (message.type === 'render') {
+      // Compressed here, in this lower-priority process, rather than on the server's threads (as the page cache would).
+      const bytes = new Uint8Array(body);
+      const compress = bytes.length > 1024 && !page.failure;
       post({
         type: 'rendered',
         id: message.id,
         status: response.status,
         headers: [...response.headers],
         body,
+        br: compress ? brotli(bytes) : undefined,
+        gzip: compress ? gzipSync(bytes, { level: 6 }) : undefined,
         sourceFailure: page.failure,
       });
       return;

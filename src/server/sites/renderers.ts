@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ContentReads, ContentReadsBusy } from './content-reads';
@@ -105,6 +106,21 @@ export class Renderers {
   }
 }
 
+/**
+ * Gives a render process a lower CPU priority (RENDER_NICE, default 10; 0 keeps the server's): while
+ * renders keep every core busy, the server's own thread still gets its turn at once, so static files
+ * and health checks answer at their usual speed and renders take what is left.
+ */
+export function lowerPriority(child: ChildProcess, env: NodeJS.ProcessEnv = process.env): void {
+  const nice = env.RENDER_NICE === undefined || env.RENDER_NICE === '' ? 10 : Number(env.RENDER_NICE);
+  if (!child.pid || !Number.isInteger(nice) || nice <= 0) return;
+  try {
+    setPriority(child.pid, Math.min(19, nice));
+  } catch {
+    // Not permitted on this system: the render runs at the server's priority.
+  }
+}
+
 /** Pages in progress on each of a build's workers before it gets another. */
 const BUSY = 4;
 /** Pages waiting on a worker before more are refused (503) rather than queued. */
@@ -158,6 +174,7 @@ class BuildWorker {
       // The worker's own console output goes to the server's (errors of a page are worth seeing).
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    lowerPriority(this.#worker);
     this.#worker.on('message', (message: FromWorker) => this.#receive(message));
     this.#worker.on('error', (error) => this.#end(error));
     this.#worker.on('exit', (code, signal) => this.#end(new Error(`render worker berhenti (${signal ?? `kode ${code}`})`)));
@@ -222,7 +239,13 @@ class BuildWorker {
     if (message.sourceFailure) {
       pending.reject(new SourceFailed(message.sourceFailure, pending.url));
     } else if (message.type === 'rendered') {
-      pending.resolve({ status: message.status, headers: message.headers, body: Buffer.from(message.body) });
+      pending.resolve({
+        status: message.status,
+        headers: message.headers,
+        body: Buffer.from(message.body),
+        br: message.br && Buffer.from(message.br.buffer, message.br.byteOffset, message.br.byteLength),
+        gzip: message.gzip && Buffer.from(message.gzip.buffer, message.gzip.byteOffset, message.gzip.byteLength),
+      });
     } else {
       pending.reject(new Error(message.message));
     }

@@ -39,7 +39,8 @@ export function siteFiles(label: string) {
  * `context.json`), reads `sections()` (as every page's navigation does) and its own post through the
  * content source (the fake source counts the reads of each page, see `fakeContent`), and is a 404
  * when the source has no such post. It acts up on request: `…/gagal` throws, `…/mogok` ends its
- * worker, `…/pelan` takes 500 ms, `…/tangkap` catches a failed read and shows a notice. `hogMb` keeps that much memory for the module's life (and reads nothing).
+ * worker, `…/pelan` takes 500 ms, `…/tangkap` catches a failed read and shows a notice, `…/panjang` is
+ * a page long enough to be compressed. `hogMb` keeps that much memory for the module's life (and reads nothing).
  */
 export function rendererSource(label: string, hogMb = 0): string {
   return `const hog = ${hogMb ? `new Array(${hogMb * 131072}).fill(0.5)` : '[]'};
@@ -55,6 +56,9 @@ export async function render(request) {
   if (page.endsWith('/gagal')) throw new Error('render gagal');
   if (page.endsWith('/mogok')) process.exit(3);
   if (page.endsWith('/pelan')) await new Promise((done) => setTimeout(done, 500));
+  if (page.endsWith('/panjang')) {
+    return new Response('<!doctype html><p>' + 'kabar panjang '.repeat(400) + '</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  }
   if (page.endsWith('/tangkap')) {
     // As the list loaders do: a failed read becomes a notice on an otherwise whole page.
     try {
