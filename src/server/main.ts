@@ -56,6 +56,8 @@ const site = await startSiteServer({
     return dbContentSource(platform.deps.db, tenant.lmsId);
   },
   siteEvents: platform.shared.siteEvents,
+  // PGlite answers one query at a time on this thread: one read at a time keeps static pages and health between them.
+  contentReads: platform.database.kind === 'pglite' ? { active: 1, waiting: 16 } : { active: 4, waiting: 64 },
 }).catch(async (error: unknown) => {
   console.error(`Server situs tidak dapat dimulai: ${error instanceof Error ? error.message : String(error)}`);
   await platform.close();

@@ -25,6 +25,12 @@ export interface SiteServerConfig {
   contentSource: (tenant: string) => Promise<ContentSource>;
   /** Content, settings and tenant changes, from this process's API and (with Redis) every other. */
   siteEvents: SiteEventBus;
+  /**
+   * Content reads at once and waiting when CONTENT_READS_ACTIVE / _WAITING are not set: the embedded
+   * database runs one query at a time on the server's own thread (more at once only queue inside it),
+   * a PostgreSQL server runs several on its own cores. Default 4 and 64.
+   */
+  contentReads?: { active: number; waiting: number } | undefined;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -48,8 +54,8 @@ const numberFrom = (value: string | undefined, fallback: number) => (value && Nu
  * TRUST_PROXY, ACCESS_LOG (`1` logs one JSON line per request), STATIC_MEMORY_MB (512: file bodies
  * kept in memory, least recently served dropped past it), PAGE_CACHE_MB (64), PAGE_CACHE_FRESH_S (60)
  * and PAGE_CACHE_STALE_S (3600), RENDER_WORKERS_MAX (4), RENDER_WORKERS_PER_BUILD (2), RENDER_IDLE_S (300), RENDER_TIMEOUT_MS (15000),
- * CONTENT_READS_ACTIVE (4) and CONTENT_READS_WAITING (64): content reads of on-demand pages at once and
- * queued (more get 503), RENDER_BURST (120) and RENDER_PER_MINUTE (120): each address's budget of
+ * CONTENT_READS_ACTIVE and CONTENT_READS_WAITING: content reads of on-demand pages at once and
+ * queued (more get 503; defaults from `contentReads`), RENDER_BURST (120) and RENDER_PER_MINUTE (120): each address's budget of
  * on-demand renders (past it, 429).
  * The live builds are polled every second, so a finished build or a rollback goes live on its own.
  */
@@ -59,8 +65,8 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
   const pool = new BlobPool(numberFrom(env.STATIC_MEMORY_MB, 512) * 1024 * 1024);
   const freshMs = numberFrom(env.PAGE_CACHE_FRESH_S, 60) * 1000;
   const reads = new ContentReads(config.contentSource, freshMs, {
-    active: numberFrom(env.CONTENT_READS_ACTIVE, 4),
-    waiting: numberFrom(env.CONTENT_READS_WAITING, 64),
+    active: numberFrom(env.CONTENT_READS_ACTIVE, config.contentReads?.active ?? 4),
+    waiting: numberFrom(env.CONTENT_READS_WAITING, config.contentReads?.waiting ?? 64),
   });
   const pageCache = new PageCache({
     freshMs,
