@@ -10,7 +10,7 @@ import { hostPages } from './sites/host-pages';
 import type { CacheState, PageCache } from './sites/page-cache';
 import { bareHost, isLocalHost, type LiveBuild, type Site, type SiteRegistry } from './sites/registry';
 import type { RenderLimit } from './sites/render-limit';
-import { requestAddress } from './sites/render-limit';
+import { isLoopback, requestAddress } from './sites/render-limit';
 import { type ApiFetch, type Renderers, RenderersBusy, SourceFailed } from './sites/renderers';
 import { type FlatHeaders, type Prepared, sendPrepared, withStatus } from './sites/respond';
 
@@ -77,9 +77,8 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
       console.warn(`[site] metode ${req.method} ditolak: ${url.slice(0, 200)}`);
       return send(req, res, pages.notAllowed);
     }
-    // Only origin-form (`/path?query`): an absolute-form request line (`GET http://other.example/`) names
-    // no page of ours. A NUL byte names nothing either (and the database refuses it in text).
-    if (!url.startsWith('/') || url.includes('%00') || url.includes('\0')) return send(req, res, pages.badRequest);
+    // Only origin-form (`/path?query`): an absolute-form request line (`GET http://other.example/`) names no page of ours.
+    if (!url.startsWith('/')) return send(req, res, pages.badRequest);
     const queryAt = url.indexOf('?');
     const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : url.slice(queryAt);
@@ -91,6 +90,9 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
       void api(req, res);
       return;
     }
+
+    // A NUL byte names no page (and the database refuses it in text); the API answers it in its own error shape.
+    if (url.includes('%00') || url.includes('\0')) return send(req, res, pages.badRequest);
 
     const site = registry.resolve(host);
     const track = accessLog?.track(req, res, site?.tenant.code);
@@ -129,7 +131,8 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
       // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
       if (/[\u0000-\u001f\u007f\\]/.test(path) || path.startsWith('//')) return send(req, res, build.notFound);
       // The address as the canonical page has it, encoded again, with the query kept.
-      res.writeHead(301, ['Location', `${encodePath(path.replace(/\/+$/, '') || '/')}${encodeQuery(query)}`, ...common]).end();
+      // The address as it came (`%2F` stays `%2F`), without the slash, bytes outside ASCII encoded, the query kept.
+      res.writeHead(301, ['Location', `${encodeBytes(rawPath.replace(/\/+$/, '') || '/')}${encodeBytes(query)}`, ...common]).end();
       return;
     }
     // The error pages are the answers of other addresses, not pages of their own.
@@ -153,7 +156,9 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
       if (track) track.cache = 'hit';
       return send(req, res, cached, HIT);
     }
-    const wait = renderLimit.take(requestAddress(req, options.trustProxyHops));
+    const address = requestAddress(req, options.trustProxyHops);
+    // Behind a local reverse proxy not named in TRUST_PROXY every visitor would share one budget: none applies then.
+    const wait = isLoopback(address) ? undefined : renderLimit.take(address);
     if (wait !== undefined) return send(req, res, pages.tooMany, ['Retry-After', String(wait)]);
     const renderer = build.renderer;
     pageCache
@@ -168,7 +173,9 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
           if (track) track.cache = 'miss' satisfies CacheState;
           if (error instanceof RenderersBusy) return send(req, res, busy(build));
           // The source failed (logged where it failed) or was too busy: try again soon, never a cached error.
-          if (error instanceof SourceFailed) return send(req, res, error.failure === 'busy' ? busy(build) : unavailable(build));
+          if (error instanceof SourceFailed && error.failure !== 'error') {
+            return send(req, res, error.failure === 'busy' ? busy(build) : unavailable(build));
+          }
           console.error(`[site] ${site.tenant.code} ${key}:`, error);
           send(req, res, build.error);
         },
@@ -180,13 +187,8 @@ const HIT = ['X-Cache', 'hit'];
 /** Methods some page or API call takes; the rest get 405. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** A decoded path, each segment percent-encoded again (a header carries ASCII only). */
-function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
-}
-
-/** A raw query (Node gives its bytes as latin1 characters) with every byte outside printable ASCII percent-encoded. */
-function encodeQuery(query: string): string {
+/** A raw path or query (Node gives its bytes as latin1 characters) with every byte outside printable ASCII percent-encoded. */
+function encodeBytes(query: string): string {
   return query.replace(/[^\u0021-\u007e]/g, (char) =>
     char.charCodeAt(0) > 0xff ? encodeURIComponent(char) : `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
   );

@@ -151,7 +151,8 @@ describe('site server: the content source of rendered pages', () => {
       const caught = await get('/News/99/tangkap');
       expect(caught.status).toBe(503);
       expect(logged.mock.calls.some((call) => String(call[0]).includes('sumber konten gagal'))).toBe(true);
-      expect(sites.problems()).toEqual([expect.stringContaining('Basis data tidak tersedia')]);
+      // The cause only: never a query or what a visitor searched for.
+      expect(sites.problems()).toEqual([expect.stringContaining('unavailable: connection refused')]);
     } finally {
       content.outage = false;
       logged.mockRestore();

@@ -120,7 +120,7 @@ function tenantFiles(seedDir: string, clientDir: string) {
   return {
     /** A setting's file: a URL stays as it is; a path is a file of the tenant's seed folder. */
     asset(path: string): { url: string; svg: string | null } {
-      if (/^https?:\/\//.test(path)) return { url: path, svg: null };
+      if (/^https?:\/\//i.test(path)) return { url: path, svg: null };
       const file = resolve(seedDir, path.replace(/^\/+/, ''));
       // Only an image of the tenant's own folder: never a file elsewhere on the server.
       if (!file.startsWith(`${resolve(seedDir)}${sep}`) || !IMAGE_FILE.test(file)) {

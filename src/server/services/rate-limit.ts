@@ -41,17 +41,38 @@ export function delayAfter(rule: DelayRule, failures: number): number {
   return failures < rule.free ? 0 : Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** (failures - rule.free));
 }
 
+/**
+ * Drops finished entries of `map` once it has grown to `state.at` entries, then, still over `max`,
+ * the oldest; the next sweep waits until the map has doubled, so a sweep costs O(1) per insert
+ * however many entries are live (a day of per-visitor view windows, a flood of addresses).
+ */
+function sweep<V>(map: Map<string, V>, finished: (value: V) => boolean, state: { at: number }, max: number): void {
+  if (map.size <= state.at) return;
+  for (const [key, value] of map) if (finished(value)) map.delete(key);
+  // Oldest first (a Map iterates in insertion order): a forgotten window starts afresh, which beats running out of memory.
+  for (const key of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(key);
+  }
+  state.at = Math.max(SWEEP_FROM, map.size * 2);
+}
+
+const SWEEP_FROM = 10_000;
+
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
   readonly #failures = new Map<string, { count: number; last: number; forgetAt: number }>();
+  readonly #windowSweep = { at: SWEEP_FROM };
+
+  /** `maxKeys`: most windows kept in memory (default 200,000, some tens of MB). */
+  constructor(private readonly maxKeys = 200_000) {}
 
   async hit(key: string, windowMs: number, now: number) {
     let window = this.#windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + windowMs };
       this.#windows.set(key, window);
-      // Forget finished windows now and then, so memory stays bounded by active keys.
-      if (this.#windows.size > 10_000) for (const [k, w] of this.#windows) if (w.resetAt <= now) this.#windows.delete(k);
+      sweep(this.#windows, (w) => w.resetAt <= now, this.#windowSweep, this.maxKeys);
     }
     window.count++;
     return { ...window };

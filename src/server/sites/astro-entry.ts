@@ -1,8 +1,11 @@
 import { createApp } from 'astro/app/entrypoint';
 import { setGetEnv } from 'astro/env/setup';
+// The island runtime Astro inlines before a page's first island (the same text it renders).
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { BUILD_FILES, FIXED_PAGES } from '~/lib/content/fixed-pages';
 import { type ContentSource, setContentSource } from '~/lib/content/source';
-import { withScriptPolicy } from '~/lib/html/script-policy';
+import { scriptPolicy, withScriptPolicy } from '~/lib/html/script-policy';
+import { SPECULATION_RULES } from '~/lib/html/speculation';
 import { type SiteContext, setSiteContext } from '~/lib/tenant';
 
 /**
@@ -14,16 +17,32 @@ import { type SiteContext, setSiteContext } from '~/lib/tenant';
 setGetEnv((key) => process.env[key]);
 const app = createApp({ streaming: false });
 
+/**
+ * The inline scripts this compile may put in a page, known before any content is read: the scripts
+ * Astro inlined from our components, its island runtime and client directives, the speculation rules.
+ */
+const policy = scriptPolicy([
+  ...app.manifest.inlinedScripts.values(),
+  ...app.manifest.clientDirectives.values(),
+  islandScript,
+  SPECULATION_RULES,
+]);
+
 export function configure(context: SiteContext, source: ContentSource): void {
   setSiteContext(context);
   setContentSource(source);
 }
 
-/** Renders a page; an HTML page gets its script policy (the hashes of its own inline scripts, see script-policy.ts). */
+/** Renders a page; an HTML page gets the compile's script policy (script-policy.ts). */
 export async function render(request: Request): Promise<Response> {
   const response = await app.render(request);
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const html = withScriptPolicy(await response.text());
+  const text = await response.text();
+  // An inline script the policy does not allow will not run: content that carried one, or a component
+  // whose script Astro did not compile. Either way worth a line.
+  const untrusted = policy.untrusted(text);
+  if (untrusted.length) console.warn(`[csp] ${new URL(request.url).pathname}: skrip inline tanpa izin (${untrusted.join(' ')})`);
+  const html = withScriptPolicy(text, policy);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(html, { status: response.status, statusText: response.statusText, headers });

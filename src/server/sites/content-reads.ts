@@ -1,4 +1,5 @@
 import type { ContentSource, SourceMethod } from '~/lib/content/source';
+import { databaseFailureSummary, isDatabaseUnavailable } from '../db/errors';
 import { sourceKey } from './render-protocol';
 
 interface Stored {
@@ -12,6 +13,9 @@ export interface ContentReadsLimits {
   /** Reads waiting for a turn; one more is refused at once (`ContentReadsBusy`) rather than queued. */
   waiting: number;
 }
+
+/** How long a content-read outage keeps readiness red after its last failure. */
+const PROBLEM_MS = 30_000;
 
 /** Too many content reads are running and waiting: the page asking is answered 503, the server stays responsive. */
 export class ContentReadsBusy extends Error {
@@ -33,8 +37,8 @@ export class ContentReads {
   readonly #generations = new Map<string, number>();
   readonly #queue: (() => void)[] = [];
   #active = 0;
-  /** Since when reads fail (not counting refusals for being busy), and the last reason; cleared by the next read that works. */
-  #failing: { since: number; message: string } | undefined;
+  /** Since when reads meet a database outage, when last, and why; cleared by the next read that works. */
+  #failing: { since: number; last: number; summary: string } | undefined;
 
   constructor(
     private readonly sourceOf: (tenant: string) => Promise<ContentSource>,
@@ -44,17 +48,23 @@ export class ContentReads {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** What readiness reports while reads fail: pages rendered on demand are 503s until the source answers again. */
+  /**
+   * What readiness reports while reads meet a database outage: pages rendered on demand are 503s
+   * until the source answers again. Only outages (a bug in one query is that page's 500, not a reason
+   * to take every tenant out of the load balancer), only the cause (never a query or a visitor's
+   * search), and only for `PROBLEM_MS` after the last failure: out of the load balancer, no read may
+   * come to clear it, and the database check of readiness still says whether the database answers.
+   */
   problems(): string[] {
-    if (!this.#failing) return [];
-    return [`konten tidak dapat dibaca sejak ${new Date(this.#failing.since).toISOString()}: ${this.#failing.message}`];
+    const failing = this.#failing;
+    if (!failing || this.now() - failing.last > PROBLEM_MS) return [];
+    return [`konten tidak dapat dibaca sejak ${new Date(failing.since).toISOString()} (${failing.summary})`];
   }
 
-  /** Keeps when reads started failing and why (a busy refusal is load, not a fault). */
   #recordFailure(error: unknown): void {
-    if (error instanceof ContentReadsBusy) return;
-    const message = error instanceof Error ? error.message : String(error);
-    this.#failing = { since: this.#failing?.since ?? this.now(), message };
+    if (!isDatabaseUnavailable(error)) return;
+    const now = this.now();
+    this.#failing = { since: this.#failing?.since ?? now, last: now, summary: databaseFailureSummary(error) };
   }
 
   read(tenant: string, method: SourceMethod, args: unknown[]): Promise<unknown> {

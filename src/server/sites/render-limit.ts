@@ -72,3 +72,8 @@ export function requestAddress(req: IncomingMessage, hops: number): string {
   }
   return req.socket.remoteAddress ?? 'local';
 }
+
+/** Whether the address is this machine's own (a reverse proxy on it, or a local client). */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}

@@ -51,8 +51,8 @@ export interface SourceCall {
   method: SourceMethod;
   args: unknown[];
 }
-/** Why a content read failed: too many reads waiting (`busy`, retry soon) or the source itself failed (`unavailable`). */
-export type SourceFailure = 'busy' | 'unavailable';
+/** Why a content read failed: too many reads waiting (`busy`, retry soon), a database outage (`unavailable`), or another error. */
+export type SourceFailure = 'busy' | 'unavailable' | 'error';
 export type SourceAnswer = { type: 'source-answer'; id: number } & (
   | { ok: true; value: unknown }
   | { ok: false; message: string; failure: SourceFailure }

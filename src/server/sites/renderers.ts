@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isDatabaseUnavailable } from '../db/errors';
 import { type ContentReads, ContentReadsBusy } from './content-reads';
 import type { RenderedPage } from './page-cache';
 import type { FromWorker, SourceCall, SourceFailure, ToWorker } from './render-protocol';
@@ -134,9 +135,9 @@ export class RenderersBusy extends Error {
 }
 
 /**
- * A page could not read its content: the source failed (`unavailable`, e.g. a database outage) or
- * too many reads were waiting (`busy`). Whatever the page showed, the visitor gets a 503 and nothing
- * is cached.
+ * A page could not read its content: a database outage (`unavailable`), too many reads waiting
+ * (`busy`), both 503, or another failure of the source (`error`, the 500 page). Whatever the page
+ * showed, nothing is cached.
  */
 export class SourceFailed extends Error {
   constructor(
@@ -261,11 +262,11 @@ class BuildWorker {
       answer = { type: 'source-answer', id: call.id, ok: true, value: await this.options.reads.read(this.tenant, call.method, call.args) };
       lastFailureLog.delete(this.tenant);
     } catch (error) {
-      const failure: SourceFailure = error instanceof ContentReadsBusy ? 'busy' : 'unavailable';
+      const failure: SourceFailure = error instanceof ContentReadsBusy ? 'busy' : isDatabaseUnavailable(error) ? 'unavailable' : 'error';
       const message = error instanceof Error ? error.message : String(error);
       // One line when a failure starts, then one every 30 s while it lasts: an outage must show, not flood the log.
       const now = Date.now();
-      if (failure === 'unavailable' && now - (lastFailureLog.get(this.tenant) ?? 0) >= FAILURE_LOG_EVERY_MS) {
+      if (failure !== 'busy' && now - (lastFailureLog.get(this.tenant) ?? 0) >= FAILURE_LOG_EVERY_MS) {
         lastFailureLog.set(this.tenant, now);
         console.error(`[render] ${this.tenant}: sumber konten gagal (${call.method}): ${message}`);
       }

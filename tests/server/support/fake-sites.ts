@@ -183,7 +183,8 @@ export function fakeContent(): FakeContent {
         SOURCE_METHODS.map((method) => [
           method,
           async (...args: unknown[]) => {
-            if (content.outage) throw new Error('Basis data tidak tersedia');
+            // As the driver reports an unreachable server: an outage, not a bug.
+            if (content.outage) throw Object.assign(new Error('Basis data tidak tersedia'), { code: 'ECONNREFUSED' });
             const answer = methods[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
             if (!answer) throw new Error(`${method} tidak ada di sumber palsu`);
             return answer(...args);

@@ -74,7 +74,7 @@ describe('ContentReads: the content source as render workers of live builds read
         fakeSource({
           sections: async () => {
             calls++;
-            if (down) throw new Error('Basis data tidak tersedia');
+            if (down) throw Object.assign(new Error('Basis data tidak tersedia'), { code: 'ECONNREFUSED' });
             return ['news'];
           },
         }).source,
@@ -82,11 +82,37 @@ describe('ContentReads: the content source as render workers of live builds read
     );
     await expect(reads.read('kabar', 'sections', [])).rejects.toThrow('Basis data tidak tersedia');
     // Readiness names the failure while it lasts…
-    expect(reads.problems()).toEqual([expect.stringContaining('Basis data tidak tersedia')]);
+    expect(reads.problems()).toEqual([expect.stringContaining('unavailable: connection refused')]);
     down = false;
     expect(await reads.read('kabar', 'sections', [])).toEqual(['news']);
     expect(calls).toBe(2);
     // …and forgets it once a read works again.
+    expect(reads.problems()).toEqual([]);
+  });
+
+  it('reports an outage to readiness for 30 s after its last failure only, and never a bug of one query or its text', async () => {
+    const clock = { now: 0 };
+    let failure: Error = new Error('Failed query: select … params: %rahasia%');
+    const reads = new ContentReads(
+      async () =>
+        fakeSource({
+          sections: async () => {
+            throw failure;
+          },
+        }).source,
+      FRESH,
+      { active: 4, waiting: 64 },
+      5000,
+      () => clock.now,
+    );
+    await expect(reads.read('kabar', 'sections', [])).rejects.toThrow();
+    expect(reads.problems()).toEqual([]);
+    failure = Object.assign(new Error('connect ETIMEDOUT 10.0.0.5:5432'), { code: 'ETIMEDOUT' });
+    await expect(reads.read('kabar', 'sections', [])).rejects.toThrow();
+    expect(reads.problems()).toEqual([expect.stringContaining('unavailable: connection timed out')]);
+    expect(reads.problems().join()).not.toContain('10.0.0.5');
+    // Out of the load balancer no read comes to clear it: it lapses on its own.
+    clock.now += 30_001;
     expect(reads.problems()).toEqual([]);
   });
 
