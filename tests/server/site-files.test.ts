@@ -220,11 +220,17 @@ describe('site server: paths', () => {
     '/..%2fclient-private/key.txt',
     '/../build.json',
     '/../../live.json',
-    '/About%00.html',
     '/%E0%A4%A',
   ])('never serves anything outside the build: %s', async (path) => {
     const res = await get(path);
     expect(res.status).toBe(404);
     expect(res.text).toBe(FILES.demo['404.html']);
+  });
+
+  it('refuses a NUL byte before looking for a file: /About%00.html is a 400, not About.html', async () => {
+    const res = await get('/About%00.html');
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('Permintaan tidak valid');
+    expect(res.text).not.toContain(FILES.demo['About/index.html']);
   });
 });
