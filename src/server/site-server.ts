@@ -237,38 +237,28 @@ function pesilatLocation(site: Site, host: string, rawPath: string, query: strin
   return `//${targetHost}${rest}${query}`;
 }
 
-const busyPages = new WeakMap<LiveBuild, Prepared>();
-/** The error page's body as a 503 with Retry-After, while a tenant has more pages waiting to be rendered than it may. */
-function busy(build: LiveBuild): Prepared {
-  let prepared = busyPages.get(build);
-  if (!prepared) {
-    prepared = withStatus(build.error, 503, ['Retry-After', '5']);
-    busyPages.set(build, prepared);
-  }
-  return prepared;
+/**
+ * One of a build's pages answered with another status (made once per build and kept with it): its
+ * error page as a 503 while renders are full (`busy`) or its content cannot be read (`unavailable`),
+ * its 404 page as a 405 (a page is only read, never posted to).
+ */
+function variantOf(kind: 'busy' | 'unavailable' | 'notAllowed'): (build: LiveBuild) => Prepared {
+  const made = new WeakMap<LiveBuild, Prepared>();
+  return (build) => {
+    let prepared = made.get(build);
+    if (!prepared) {
+      prepared =
+        kind === 'notAllowed'
+          ? withStatus(build.notFound, 405)
+          : withStatus(build.error, 503, ['Retry-After', kind === 'busy' ? '5' : '30']);
+      made.set(build, prepared);
+    }
+    return prepared;
+  };
 }
-
-const unavailablePages = new WeakMap<LiveBuild, Prepared>();
-/** The error page's body as a 503 with Retry-After, while the tenant's content cannot be read (a database outage). */
-function unavailable(build: LiveBuild): Prepared {
-  let prepared = unavailablePages.get(build);
-  if (!prepared) {
-    prepared = withStatus(build.error, 503, ['Retry-After', '30']);
-    unavailablePages.set(build, prepared);
-  }
-  return prepared;
-}
-
-const notAllowedPages = new WeakMap<LiveBuild, Prepared>();
-/** The 404 page's body as a 405 (a page is only read, never posted to). */
-function notAllowed(build: LiveBuild): Prepared {
-  let prepared = notAllowedPages.get(build);
-  if (!prepared) {
-    prepared = withStatus(build.notFound, 405);
-    notAllowedPages.set(build, prepared);
-  }
-  return prepared;
-}
+const busy = variantOf('busy');
+const unavailable = variantOf('unavailable');
+const notAllowed = variantOf('notAllowed');
 
 /**
  * The host a trusted proxy saw: proxies append to X-Forwarded-Host like to X-Forwarded-For, so the
