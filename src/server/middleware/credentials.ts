@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { COOKIES, HEADERS } from '~/contract/common';
+import { forwardedFor } from '../proxy';
 
 /** Where a credential came from; cookie credentials are the ones a cross-site request can ride on. */
 export interface Credential {
@@ -32,14 +33,8 @@ export function accessTokenOf(c: Context): Credential | undefined {
  * X-Forwarded-For (entries further left are whatever the client wrote); otherwise the socket's.
  */
 export function clientAddress(c: Context, hops = 0): string {
-  if (hops > 0) {
-    const chain = (c.req.header('X-Forwarded-For') ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const forwarded = chain[chain.length - hops];
-    if (forwarded) return forwarded;
-  }
+  const forwarded = forwardedFor(c.req.header('X-Forwarded-For'), hops);
+  if (forwarded) return forwarded;
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'local';
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { forwardedFor } from '../proxy';
 
 export interface RenderLimitOptions {
   /** Pages one address may have rendered in a row (cache misses; cached pages and static files are never counted). */
@@ -61,16 +62,7 @@ export class RenderLimit {
  * proxy appended; otherwise the connection's own address.
  */
 export function requestAddress(req: IncomingMessage, hops: number): string {
-  if (hops > 0) {
-    const header = req.headers['x-forwarded-for'];
-    const chain = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const forwarded = chain[chain.length - hops];
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? 'local';
+  return forwardedFor(req.headers['x-forwarded-for'], hops) ?? req.socket.remoteAddress ?? 'local';
 }
 
 /** Whether the address is this machine's own (a reverse proxy on it, or a local client). */
