@@ -50,13 +50,4 @@ export const CitiesQuerySchema = z.strictObject({
   provinceId: z.string({ error: 'provinceId wajib diisi' }).regex(/^\d{2}$/, 'provinceId harus dua digit kode provinsi, mis. 32'),
 });
 
-/**
- * Wire format of the app token (SPEC §7): the code, a dot, then base64url of a 16-byte counter
- * block followed by AES-256-CTR(`<timestamp ms>.<token>`). Client and server both follow these.
- */
-export const APP_TOKEN_FORMAT = {
-  separator: '.',
-  counterBytes: 16,
-  /** The decrypted payload: a 13-digit millisecond timestamp, a dot and the issued token. */
-  payload: /^(\d{13})\.([A-Za-z0-9_-]{43})$/,
-} as const;
+export { APP_TOKEN_FORMAT } from './constants';

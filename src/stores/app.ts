@@ -1,15 +1,8 @@
 import { atom } from 'nanostores';
-import {
-  type ApiBases,
-  type ApiClient,
-  type AppStartConfig,
-  type AppStartEnvironment,
-  type AppState,
-  type CookieJar,
-  createApiClient,
-  runAppStart,
-  type StorageLike,
-} from '~/lib/api';
+import type { AppStartConfig, AppStartEnvironment, AppState, CookieJar, StorageLike } from '~/lib/api/app-start';
+import { runAppStart } from '~/lib/api/app-start';
+import type { ApiBases } from '~/lib/api/bases';
+import { type ApiClient, createApiClient } from '~/lib/api/client';
 import { failProgress, finishProgress, startProgress } from './progress';
 
 /** The app state of SPEC §3 once the app start has run; undefined before. */

@@ -133,7 +133,7 @@ describe.each(await dbKinds())('gallery, portfolio and appointments through the 
       const [row] = await platform.deps.db.select().from(appointments).where(eq(appointments.id, stored.id));
       expect(row).toMatchObject({ lmsId: (await tenantOf(platform)).lmsId, postId: post.id, data: APPOINTMENT });
 
-      const response = await site.fetchers.main.raw('v1/post/appointment/create', { method: 'POST', body: APPOINTMENT });
+      const response = await site.send('main', 'v1/post/appointment/create', { method: 'POST', body: APPOINTMENT });
       expect(response.status).toBe(201);
       expect(await platform.deps.db.$count(appointments)).toBe(2);
     });

@@ -1,10 +1,10 @@
 import type { AppScope } from '~/contract/authorizer';
-import { APP_TOKEN_COOKIE_SECONDS, COOKIES } from '~/contract/common';
+import { APP_TOKEN_COOKIE_SECONDS, COOKIES, STORAGE_KEYS } from '~/contract/constants';
+import { type AppId, getAppId } from './app-id';
 import { produceAppToken } from './app-token';
 import { generateToken, getVersion, validateToken } from './authorizer';
 import type { ApiClient } from './client';
 import { ApiRequestError } from './errors';
-import { type AppId, getAppId } from './settings';
 
 /** The part of `localStorage` the app start uses. */
 export interface StorageLike {
@@ -51,7 +51,7 @@ export interface AppState {
 }
 
 /** Where the last seen app version is kept in local storage. */
-export const APP_VERSION_STORAGE_KEY = 'app_version';
+export const APP_VERSION_STORAGE_KEY = STORAGE_KEYS.version;
 
 /** The local-development flag of SPEC §4: set when the host contains '10.10' (the team's LAN addresses). */
 export const isLocalDevelopmentHost = (domain: string): boolean => domain.includes('10.10');

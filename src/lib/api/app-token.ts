@@ -1,4 +1,4 @@
-import { APP_TOKEN_FORMAT } from '~/contract/authorizer';
+import { APP_TOKEN_FORMAT } from '~/contract/constants';
 
 const CIPHER_KEY = /^[0-9a-fA-F]{64}$/;
 

@@ -1,15 +1,9 @@
-import {
-  CitiesResponseSchema,
-  type City,
-  type Province,
-  ProvincesResponseSchema,
-  type TokenGenerateRequest,
-  TokenGenerateResponseSchema,
-  type TokenPair,
-  type TokenValidation,
-  TokenValidationResponseSchema,
-  VersionResponseSchema,
-} from '~/contract/authorizer';
+/*
+ * The app token calls run on every page (SPEC §4 "App start"): their answers are checked by the
+ * zod-free `wire-checks`, so this module stays within the page script's size budget.
+ */
+import type { TokenGenerateRequest, TokenPair, TokenValidation } from '~/contract/authorizer';
+import { TokenPairAnswer, TokenValidationAnswer, VersionAnswer } from '~/contract/wire-checks';
 import type { ApiClient, RequestOptions } from './client';
 
 /**
@@ -17,7 +11,7 @@ import type { ApiClient, RequestOptions } from './client';
  * server also checks the Origin, which the browser sets to the page's host.
  */
 export async function generateToken(client: ApiClient, request: TokenGenerateRequest, options?: RequestOptions): Promise<TokenPair> {
-  const body = await client.call('main', 'v1/authorizer/token/generate', TokenGenerateResponseSchema, {
+  const body = await client.call('main', 'v1/authorizer/token/generate', TokenPairAnswer, {
     ...options,
     method: 'POST',
     body: request,
@@ -27,20 +21,10 @@ export async function generateToken(client: ApiClient, request: TokenGenerateReq
 
 /** GET v1/authorizer/version: the deployed app version (public). */
 export async function getVersion(client: ApiClient, options?: RequestOptions): Promise<string> {
-  return (await client.call('main', 'v1/authorizer/version', VersionResponseSchema, options)).data.version;
+  return (await client.call('main', 'v1/authorizer/version', VersionAnswer, options)).data.version;
 }
 
 /** GET v1/authorizer/validate: what the server knows of the held (or given) app token; 401 when it is not valid. */
 export async function validateToken(client: ApiClient, options?: RequestOptions): Promise<TokenValidation> {
-  return (await client.call('main', 'v1/authorizer/validate', TokenValidationResponseSchema, options)).data;
-}
-
-/** GET v1/authorizer/provinces: the 38 provinces of Indonesia. */
-export async function listProvinces(client: ApiClient, options?: RequestOptions): Promise<Province[]> {
-  return (await client.call('main', 'v1/authorizer/provinces', ProvincesResponseSchema, options)).data;
-}
-
-/** GET v1/authorizer/cities?provinceId: the cities and regencies of one province (two-digit code, e.g. `32`). */
-export async function listCities(client: ApiClient, provinceId: string, options?: RequestOptions): Promise<City[]> {
-  return (await client.call('main', 'v1/authorizer/cities', CitiesResponseSchema, { ...options, query: { provinceId } })).data;
+  return (await client.call('main', 'v1/authorizer/validate', TokenValidationAnswer, options)).data;
 }

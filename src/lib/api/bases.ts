@@ -1,4 +1,4 @@
-import { API_BASES, type ApiBaseName } from '~/contract/common';
+import { API_BASES, type ApiBaseName } from '~/contract/constants';
 
 /** Base address of every service (SPEC §7 "Bases"). */
 export type ApiBases = Record<ApiBaseName, string>;

@@ -1,5 +1,4 @@
-import { type $Fetch, type FetchContext, type FetchOptions, ofetch } from 'ofetch';
-import { API_BASES, type ApiBaseName, HEADERS } from '~/contract/common';
+import { type ApiBaseName, HEADERS } from '~/contract/constants';
 import { type ApiBases, resolveBases } from './bases';
 import { ApiRequestError, normalizeError } from './errors';
 
@@ -45,6 +44,8 @@ export interface CallOptions {
   /** Whether the call drives the progress bar (default true); off for calls whose failure is an expected answer. */
   progress?: boolean;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (logging on the way out, SPEC §7 "Logging"). */
+  keepalive?: boolean;
 }
 
 /**
@@ -73,13 +74,6 @@ const BASE_CREDENTIALS: Record<ApiBaseName, readonly (keyof Credentials)[]> = {
   rest: [],
 };
 
-/** What one call hands its base's interceptor, beside ofetch's own options. */
-interface CallContext {
-  credentials: Credentials;
-  authScheme: AuthScheme;
-}
-type ClientFetchOptions = FetchOptions<'json'> & { call?: CallContext };
-
 /** The credential headers of one request to `base`. */
 export function credentialHeaders(base: ApiBaseName, credentials: Credentials, authScheme: AuthScheme = 'bearer'): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -91,65 +85,80 @@ export function credentialHeaders(base: ApiBaseName, credentials: Credentials, a
   return headers;
 }
 
-/** A typed client of every base: one ofetch instance per base, sharing held credentials and the progress hook. */
+/** A typed client of every base, sharing held credentials and the progress hook. */
 export interface ApiClient {
   readonly bases: Readonly<ApiBases>;
-  /** The raw ofetch instance of each base, with its interceptor; for calls no family module covers yet. */
-  readonly fetchers: Readonly<Record<ApiBaseName, $Fetch>>;
   /** A copy of the held credentials. */
   credentials(): Credentials;
   /** Changes held credentials; a key set to `undefined` forgets that credential. */
   setCredentials(changes: Credentials): void;
   /** Calls `path` on `base` and returns the body parsed by `schema`; throws `ApiRequestError` on any failure. */
   call<T>(base: ApiBaseName, path: string, schema: ResponseSchema<T>, options?: CallOptions): Promise<T>;
+  /** Sends a request with the same headers as `call` and returns the response as it is, whatever its status (no progress). */
+  send(base: ApiBaseName, path: string, options?: CallOptions): Promise<Response>;
 }
 
-/** Creates the client (SPEC §7 "The shared HTTP client"): bases from config, Accept json or text, credential interceptors, progress, one error shape. */
+const ACCEPT = 'application/json, text/plain;q=0.9, */*;q=0.1';
+
+/** `base` and `path` joined by one slash, with the query's set values appended. */
+export function callUrl(base: string, path: string, query: CallOptions['query'] = {}): string {
+  const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+/** A response body as its type says: JSON, text, or undefined when empty. */
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (!/json/i.test(response.headers.get('Content-Type') ?? '')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Creates the client (SPEC §7 "The shared HTTP client"): bases from config, Accept json or text,
+ * credential headers per base, progress, one error shape. Plain `fetch` rather than a library: this
+ * module runs on every page, within a JavaScript budget of a few kilobytes (islands README).
+ */
 export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const bases = resolveBases(config.bases);
   let held: Credentials = { ...config.credentials };
-  const globals = config.fetch ? { fetch: config.fetch } : {};
+  const fetchOf = () => config.fetch ?? globalThis.fetch;
 
-  const fetcherOf = (base: ApiBaseName) =>
-    ofetch.create(
-      {
-        baseURL: bases[base],
-        headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1' },
-        // Failures go straight to the caller and the bar: a repeated sign-in or write would count twice against the server's rate limits.
-        retry: false,
-        onRequest(context: FetchContext) {
-          const call = (context.options as ClientFetchOptions).call;
-          const headers = credentialHeaders(base, call?.credentials ?? held, call?.authScheme);
-          for (const [name, value] of Object.entries(headers)) context.options.headers.set(name, value);
-        },
-      },
-      globals,
-    );
-  const fetchers = Object.fromEntries((Object.keys(API_BASES) as ApiBaseName[]).map((base) => [base, fetcherOf(base)])) as Record<
-    ApiBaseName,
-    $Fetch
-  >;
+  const send = (base: ApiBaseName, path: string, options: CallOptions = {}) => {
+    const headers = new Headers({ Accept: ACCEPT, ...credentialHeaders(base, { ...held, ...options.credentials }, options.authScheme) });
+    const init: RequestInit = { method: options.method ?? 'GET', headers };
+    if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      init.body = JSON.stringify(options.body);
+    }
+    if (options.signal) init.signal = options.signal;
+    if (options.keepalive) init.keepalive = true;
+    // No retries: a repeated sign-in or write would count twice against the server's rate limits.
+    return fetchOf()(callUrl(bases[base], path, options.query), init);
+  };
 
   return {
     bases,
-    fetchers,
     credentials: () => ({ ...held }),
     setCredentials(changes) {
       held = { ...held, ...changes };
     },
+    send,
     async call(base, path, schema, options = {}) {
       const method = options.method ?? 'GET';
       const tracked = options.progress !== false;
-      const request: ClientFetchOptions = {
-        method,
-        call: { credentials: { ...held, ...options.credentials }, authScheme: options.authScheme ?? 'bearer' },
-        ...(options.query ? { query: options.query } : {}),
-        ...(options.body !== undefined ? { body: options.body as Record<string, unknown> } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      };
       if (tracked) config.progress?.start();
       try {
-        const body: unknown = await fetchers[base](path, request);
+        const response = await send(base, path, options);
+        const body = await bodyOf(response);
+        if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { data: body, response: { status: response.status } });
         const parsed = schema.safeParse(body);
         if (!parsed.success) {
           const issues = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`).join('; ');

@@ -1,4 +1,5 @@
-import { type ApiErrorBody, ApiErrorSchema } from '~/contract/common';
+// Type-only: this module runs on every page, which carries no schema library (islands README).
+import type { ApiErrorBody } from '~/contract/common';
 
 type FieldError = NonNullable<ApiErrorBody['fields']>[number];
 
@@ -20,14 +21,19 @@ export class ApiRequestError extends Error {
   }
 }
 
-const FieldsSchema = ApiErrorSchema.shape.fields;
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** An HTTP status in a number or a numeric string; anything else (e.g. `status: "error"`) is not one. */
 function statusOf(value: unknown): number | undefined {
   const status = typeof value === 'string' && /^\d{3}$/.test(value.trim()) ? Number(value) : value;
   return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : undefined;
+}
+
+/** `fields` of an error body (`ApiErrorSchema`), when it is a list of field and message pairs. */
+function fieldsOf(value: unknown): FieldError[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const valid = value.every((item) => isRecord(item) && typeof item.field === 'string' && typeof item.message === 'string');
+  return valid ? value.map((item: FieldError) => ({ field: item.field, message: item.message })) : undefined;
 }
 
 function dump(value: unknown): string {
@@ -40,7 +46,7 @@ function dump(value: unknown): string {
 }
 
 /**
- * The response body of a failure: ofetch puts it on `data`; a value thrown that is not an Error
+ * The response body of a failure: the client puts it on `data`; a value thrown that is not an Error
  * (e.g. an error body rethrown by a caller) is taken as the body itself.
  */
 function bodyOf(error: unknown): unknown {
@@ -71,6 +77,5 @@ export function normalizeError(error: unknown): ApiRequestError {
   else if (error instanceof Error) message = error.message || error.name;
   else message = dump(error);
 
-  const fields = FieldsSchema.safeParse(record.fields);
-  return new ApiRequestError(statusCode, message, fields.success ? fields.data : undefined, { cause: error });
+  return new ApiRequestError(statusCode, message, fieldsOf(record.fields), { cause: error });
 }

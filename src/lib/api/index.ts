@@ -1,6 +1,6 @@
 /**
  * The typed API client (SPEC §7): one module per call family, named as in `src/contract`. Imports
- * only the contract and ofetch; anything of the environment (fetch, storage, cookies, progress) is injected.
+ * only the contract and `fetch`; anything of the environment (fetch, storage, cookies, progress) is injected.
  */
 export {
   APP_VERSION_STORAGE_KEY,
@@ -13,8 +13,9 @@ export {
   type StorageLike,
 } from './app-start';
 export { produceAppToken } from './app-token';
+export { listCities, listProvinces } from './areas';
 export { getUserDetail, signIn } from './auth';
-export { generateToken, getVersion, listCities, listProvinces, validateToken } from './authorizer';
+export { generateToken, getVersion, validateToken } from './authorizer';
 export { API_BASE_ENV, type ApiBases, basesFromEnv, resolveBases } from './bases';
 export {
   type CareerJobDetail,
@@ -31,6 +32,7 @@ export {
   type AuthScheme,
   type CallOptions,
   type Credentials,
+  callUrl,
   createApiClient,
   credentialHeaders,
   type ProgressHook,

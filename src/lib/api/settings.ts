@@ -1,20 +1,8 @@
 import { envelope } from '~/contract/common';
-import {
-  AppIdResponseSchema,
-  type AppSettings,
-  AppSettingsResponseSchema,
-  AppSettingsSchema,
-  type SettingKey,
-  SettingValueSchema,
-} from '~/contract/settings';
+import { type AppSettings, AppSettingsResponseSchema, AppSettingsSchema, type SettingKey, SettingValueSchema } from '~/contract/settings';
 import type { ApiClient, RequestOptions } from './client';
 
-/** Which lms id and title an app code belongs to. */
-export interface AppId {
-  lmsId: string;
-  code: string;
-  title: string;
-}
+export { type AppId, getAppId } from './app-id';
 
 /** One setting as the server stores it, typed by its key. */
 export interface SettingValue<K extends SettingKey> {
@@ -30,11 +18,6 @@ const appPath = (code: string, rest: string) => `${encodeURIComponent(code)}/cms
 
 /** The answer for one key, its value checked against that key's part of the settings contract. */
 const settingValueResponse = (key: SettingKey) => envelope(SettingValueSchema.extend({ value: AppSettingsSchema.shape[key] }));
-
-/** GET {code}/cms/app/id: the lms id of an app code (the held app token must belong to that app). */
-export async function getAppId(client: ApiClient, code: string, options?: RequestOptions): Promise<AppId> {
-  return (await client.call('main', appPath(code, 'id'), AppIdResponseSchema, options)).data;
-}
 
 /** GET {code}/cms/app/settings: every setting of the app, with the `revision` to send back when writing. */
 export async function getAppSettings(client: ApiClient, code: string, options?: RequestOptions): Promise<AppSettings> {

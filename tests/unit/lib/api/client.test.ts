@@ -98,10 +98,13 @@ describe('credential headers (SPEC §6, §7)', () => {
     expect(client.credentials()).toEqual({ appToken: undefined, lmsId: 'lms-1' });
   });
 
-  it('lets the raw fetcher of a base use the same interceptor', async () => {
-    const { client, requests } = setup(undefined, { appToken: 'DEMO.abc' });
-    await client.fetchers.main('v1/anything');
+  it('sends raw requests with the same headers, and answers whatever the status', async () => {
+    const { client, requests, progress } = setup(() => json(409, { statusCode: 409, message: 'Bentrok' }), { appToken: 'DEMO.abc' });
+    const response = await client.send('main', 'v1/anything', { query: { page: 2, search: undefined } });
+    expect(response.status).toBe(409);
     expect(requests[0]?.headers.get('AppToken')).toBe('DEMO.abc');
+    expect(requests[0]?.url.search).toBe('?page=2');
+    expect(progress).toEqual([]);
   });
 });
 

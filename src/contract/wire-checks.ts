@@ -1,0 +1,67 @@
+import type { AppScope, TokenPair, TokenValidation } from './authorizer';
+
+/**
+ * Checks of the few answers the script of every page reads (the app start of SPEC §4), without the
+ * schema library: zod would be most of that script's size budget (src/islands/README.md). Each
+ * mirrors a schema of `authorizer.ts` or `settings.ts` field for field, and
+ * tests/unit/contract/wire-checks.test.ts holds both to the same answers.
+ */
+
+type Issue = { path: PropertyKey[]; message: string };
+/** What `ApiClient.call` checks an answer with: zod's `safeParse` shape. */
+export interface WireCheck<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } };
+}
+
+type FieldKind = 'string' | 'non-empty' | 'true' | 'strings' | 'datetime';
+const FIELD_TESTS: Record<FieldKind, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  'non-empty': (value) => typeof value === 'string' && value.length > 0,
+  true: (value) => value === true,
+  strings: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+  datetime: (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value),
+};
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The success envelope `{statusCode, message, data}` whose `data` has the given fields (others are dropped). */
+function envelopeCheck<T>(fields: Record<keyof T & string, FieldKind>): WireCheck<{ statusCode: number; message: string; data: T }> {
+  return {
+    safeParse(input) {
+      const issues: Issue[] = [];
+      const body = isRecord(input) ? input : {};
+      if (!Number.isInteger(body.statusCode)) issues.push({ path: ['statusCode'], message: 'harus bilangan bulat' });
+      if (typeof body.message !== 'string') issues.push({ path: ['message'], message: 'harus teks' });
+      const data = isRecord(body.data) ? body.data : undefined;
+      if (!data) issues.push({ path: ['data'], message: 'harus objek' });
+      const picked: Record<string, unknown> = {};
+      for (const [name, kind] of Object.entries(fields) as [string, FieldKind][]) {
+        if (data && FIELD_TESTS[kind](data[name])) picked[name] = data[name];
+        else if (data) issues.push({ path: ['data', name], message: `tidak sesuai (${kind})` });
+      }
+      if (issues.length) return { success: false, error: { issues } };
+      return { success: true, data: { statusCode: body.statusCode as number, message: body.message as string, data: picked as T } };
+    },
+  };
+}
+
+/** GET v1/authorizer/version (`VersionResponseSchema`). */
+export const VersionAnswer = envelopeCheck<{ version: string }>({ version: 'non-empty' });
+
+/** POST v1/authorizer/token/generate (`TokenGenerateResponseSchema`). */
+export const TokenPairAnswer = envelopeCheck<TokenPair>({ token: 'non-empty', code: 'non-empty', expiresAt: 'datetime' });
+
+/** GET v1/authorizer/validate (`TokenValidationResponseSchema`). */
+export const TokenValidationAnswer = envelopeCheck<Omit<TokenValidation, 'scopes'> & { scopes: AppScope[] }>({
+  valid: 'true',
+  lmsId: 'string',
+  code: 'non-empty',
+  scopes: 'strings',
+  expiresAt: 'datetime',
+});
+
+/** GET {code}/cms/app/id (`AppIdResponseSchema`). */
+export const AppIdAnswer = envelopeCheck<{ lmsId: string; code: string; title: string }>({
+  lmsId: 'string',
+  code: 'string',
+  title: 'string',
+});
