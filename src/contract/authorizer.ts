@@ -37,17 +37,5 @@ export const TokenValidationSchema = z.object({
 export type TokenValidation = z.infer<typeof TokenValidationSchema>;
 export const TokenValidationResponseSchema = envelope(TokenValidationSchema);
 
-/** A province or a city/regency, coded as in the Kemendagri regulation (e.g. `32`, `32.73`). */
-export const ProvinceSchema = z.object({ id: z.string(), name: z.string() });
-export const CitySchema = z.object({ id: z.string(), provinceId: z.string(), name: z.string() });
-export type Province = z.infer<typeof ProvinceSchema>;
-export type City = z.infer<typeof CitySchema>;
-export const ProvincesResponseSchema = envelope(z.array(ProvinceSchema));
-export const CitiesResponseSchema = envelope(z.array(CitySchema));
-
-/** GET v1/authorizer/cities query. */
-export const CitiesQuerySchema = z.strictObject({
-  provinceId: z.string({ error: 'provinceId wajib diisi' }).regex(/^\d{2}$/, 'provinceId harus dua digit kode provinsi, mis. 32'),
-});
-
+export { CitiesQuerySchema, CitiesResponseSchema, type City, CitySchema, type Province, ProvincesResponseSchema, ProvinceSchema } from './areas';
 export { APP_TOKEN_FORMAT } from './constants';

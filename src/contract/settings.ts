@@ -51,6 +51,17 @@ export const SiteMetaSchema = z
   .strict();
 
 /**
+ * How visitors sign in (SPEC §2 "Page shell"): on the site's own /Login form, or in redirect-login
+ * mode at an external account service's login page, which returns to /CallbackAuth. `accountUrl`
+ * is that page; empty means the embedded auth service's (`<auth base>login`).
+ */
+export const LoginSettingSchema = z.strictObject({
+  mode: z.enum(['form', 'redirect'], { error: 'mode harus form atau redirect' }).default('form'),
+  accountUrl: UrlSchema.default(''),
+});
+export type LoginSetting = z.infer<typeof LoginSettingSchema>;
+
+/**
  * The site setting of one tenant (SPEC §3). `isMaintenance` stays optional on purpose:
  * a missing flag means the site is under maintenance (SPEC §2 "Page shell").
  */
@@ -66,6 +77,7 @@ export const SiteSettingSchema = z
     // An omitted css setting gets every SPEC default (Raleway/Inter and the eight colours).
     css: SiteCssSchema.prefault({}),
     meta: SiteMetaSchema.default(SiteMetaSchema.parse({})),
+    login: LoginSettingSchema.prefault({}),
   })
   .strict();
 
@@ -103,6 +115,7 @@ export const SETTING_VALUE_SCHEMAS = {
   meta: SiteMetaSchema,
   blog: BlogSettingSchema,
   overview: OverviewSettingSchema,
+  login: LoginSettingSchema,
 } as const;
 export type SettingKey = keyof typeof SETTING_VALUE_SCHEMAS;
 export const SETTING_KEYS = Object.keys(SETTING_VALUE_SCHEMAS) as [SettingKey, ...SettingKey[]];

@@ -24,7 +24,7 @@ export class HttpError extends Error {
 }
 
 /** Field errors of a zod failure, each naming its field path (`scopes.0`, `css.clr_primary`). */
-export function fieldErrors(error: z.ZodError): FieldError[] {
+export function fieldErrors(error: z.core.$ZodError): FieldError[] {
   return error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: 'field tidak dikenal' }))

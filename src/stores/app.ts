@@ -73,3 +73,23 @@ export async function startApp(
   $appState.set(state);
   return state;
 }
+
+/** This browser's storage and cookies, as the session and app start use them. */
+export function browserEnvironment(): { storage: StorageLike; cookies: CookieJar } {
+  return { storage: browserStorage(), cookies: documentCookies() };
+}
+
+/**
+ * Resolves once the page's app start has run (every page's script calls `startApp`), with the
+ * client it made: islands wait for it before their first call, whatever order they hydrate in.
+ */
+export function whenAppStarted(): Promise<{ state: AppState; client: ApiClient }> {
+  return new Promise((resolve) => {
+    const unbind = $appState.subscribe((state) => {
+      const client = $apiClient.get();
+      if (!state || !client) return;
+      queueMicrotask(() => unbind());
+      resolve({ state, client });
+    });
+  });
+}

@@ -14,7 +14,7 @@ export {
 } from './app-start';
 export { produceAppToken } from './app-token';
 export { listCities, listProvinces } from './areas';
-export { getUserDetail, signIn } from './auth';
+export { exchangeCode, getUserDetail, register, signIn, signOut } from './auth';
 export { generateToken, getVersion, validateToken } from './authorizer';
 export { API_BASE_ENV, type ApiBases, basesFromEnv, resolveBases } from './bases';
 export {
@@ -73,6 +73,7 @@ export {
   updatePost,
   viewPost,
 } from './posts';
+export { getMe } from './users';
 export {
   type AppId,
   getAppId,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldErrors, HttpError, invalidInput } from '../errors';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits';
 
@@ -7,7 +7,7 @@ import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits';
  * Reads and validates a JSON body. Only `application/json` is accepted: besides being the contract,
  * it means a cross-site form cannot reach a mutating call without a CORS preflight.
  */
-export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+export async function readJson<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   const type = c.req.header('Content-Type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new HttpError(415, 'Content-Type harus application/json');
   const text = await c.req.text();
@@ -19,17 +19,18 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
   } catch {
     throw new HttpError(400, 'JSON tidak valid: periksa format isi permintaan');
   }
-  const result = schema.safeParse(body);
+  // Top-level safeParse: the schema may be of zod's full build or of zod/mini (contract/mini.ts).
+  const result = z.safeParse(schema, body);
   if (!result.success) throw invalidInput(fieldErrors(result.error));
   return result.data;
 }
 
 /** Validates the query string; a parameter given twice is refused rather than silently picked. */
-export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+export function readQuery<T extends z.core.$ZodType>(c: Context, schema: T): z.infer<T> {
   const all = c.req.queries();
   const repeated = Object.entries(all).find(([, values]) => values.length > 1);
   if (repeated) throw invalidInput([{ field: repeated[0], message: 'parameter hanya boleh dikirim sekali' }]);
-  const result = schema.safeParse(c.req.query());
+  const result = z.safeParse(schema, c.req.query());
   if (!result.success) throw invalidInput(fieldErrors(result.error));
   return result.data;
 }
