@@ -1,4 +1,4 @@
-import { CitiesResponseSchema, type City, type Province, ProvincesResponseSchema } from '~/contract/authorizer';
+import { CitiesResponseSchema, type City, type Province, ProvincesResponseSchema } from '~/contract/areas';
 import type { ApiClient, RequestOptions } from './client';
 
 /** GET v1/authorizer/provinces: the 38 provinces of Indonesia. */

@@ -158,7 +158,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       try {
         const response = await send(base, path, options);
         const body = await bodyOf(response);
-        if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { data: body, response: { status: response.status } });
+        if (!response.ok) {
+          const retryAfter = response.headers.get('Retry-After') ?? undefined;
+          throw Object.assign(new Error(`HTTP ${response.status}`), { data: body, response: { status: response.status, retryAfter } });
+        }
         const parsed = schema.safeParse(body);
         if (!parsed.success) {
           const issues = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`).join('; ');

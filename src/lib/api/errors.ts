@@ -8,11 +8,19 @@ export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   readonly statusCode: number;
   readonly fields: FieldError[] | undefined;
+  /** Seconds to wait before asking again, from a 429's or 503's `Retry-After` (seconds or an HTTP date). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, message: string, fields?: FieldError[], options?: { cause?: unknown }) {
+  constructor(
+    statusCode: number,
+    message: string,
+    fields?: FieldError[],
+    options?: { cause?: unknown; retryAfterSeconds?: number | undefined },
+  ) {
     super(message, options);
     this.statusCode = statusCode;
     this.fields = fields;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   /** The error as the API's own error body, e.g. to keep it in a store. */
@@ -43,6 +51,14 @@ function dump(value: unknown): string {
     // Circular or BigInt-holding values cannot be dumped; their string form is the best left.
     return String(value);
   }
+}
+
+/** A `Retry-After` value as seconds from `now`: a whole number of seconds or an HTTP date; undefined otherwise. */
+export function retryAfterSeconds(value: unknown, now = Date.now()): number | undefined {
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /**
@@ -77,5 +93,8 @@ export function normalizeError(error: unknown): ApiRequestError {
   else if (error instanceof Error) message = error.message || error.name;
   else message = dump(error);
 
-  return new ApiRequestError(statusCode, message, fieldsOf(record.fields), { cause: error });
+  return new ApiRequestError(statusCode, message, fieldsOf(record.fields), {
+    cause: error,
+    retryAfterSeconds: retryAfterSeconds(response.retryAfter),
+  });
 }
