@@ -62,8 +62,18 @@ export function restoreSession(env: SessionEnvironment, client?: ApiClient): Ses
  * user's name, e-mail and kind for the header, and the role name as `user_kind` unless
  * `storeRole` is false (SPEC §6 "stored locally as user_kind unless flagged").
  */
-export function keepSession(result: LoginResult, env: SessionEnvironment, client?: ApiClient, options: { storeRole?: boolean } = {}): SessionUser {
-  const user: SessionUser = { name: result.user.name, email: result.user.email, kind: result.user.kind, role: roleOfKind(result.user.kind) };
+export function keepSession(
+  result: LoginResult,
+  env: SessionEnvironment,
+  client?: ApiClient,
+  options: { storeRole?: boolean } = {},
+): SessionUser {
+  const user: SessionUser = {
+    name: result.user.name,
+    email: result.user.email,
+    kind: result.user.kind,
+    role: roleOfKind(result.user.kind),
+  };
   env.storage.setItem(STORAGE_KEYS.accessToken, result.accessToken);
   env.storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   if (options.storeRole !== false && user.role) env.storage.setItem(STORAGE_KEYS.userKind, user.role);

@@ -127,7 +127,8 @@ describe.each(await dbKinds())('authorizer through the API client on %s', (kind)
         version: '1.0.0-test',
         isTokenValid: true,
         domain: 'localhost:4321',
-        isLocalhost: false,
+        isLocalhost: true,
+        isLocalDevelopment: false,
         lmsId: tenant.lmsId,
       });
       const cookie = env.cookies.jar.get(COOKIES.appToken);

@@ -1,3 +1,7 @@
+// Failure handlers first, so they see whatever goes wrong after; then the app start and logging.
+import './page-resilience';
+import './page-start';
+import './page-logging';
 import { type Phase, phaseAt } from '~/lib/content/phases';
 import { $progress, failProgress, resetProgress, startProgress } from '~/stores/progress';
 
@@ -43,6 +47,7 @@ addEventListener('pageshow', (event) => {
   if (event.persisted) resetProgress();
 });
 addEventListener('offline', () => failProgress());
+// A click while offline cannot load the next page: the bar fails at once (the notice says why).
 
 history.scrollRestoration = 'manual';
 function scrollToStart(): void {

@@ -46,7 +46,10 @@ export interface AppState {
   version: string | undefined;
   isTokenValid: boolean;
   domain: string;
+  /** The page is served from this machine (localhost, *.localhost, 127.x, [::1]). */
   isLocalhost: boolean;
+  /** The local-development flag of SPEC §4: the host contains '10.10' (the team's LAN). */
+  isLocalDevelopment: boolean;
   lmsId: string | undefined;
 }
 
@@ -55,6 +58,15 @@ export const APP_VERSION_STORAGE_KEY = STORAGE_KEYS.version;
 
 /** The local-development flag of SPEC §4: set when the host contains '10.10' (the team's LAN addresses). */
 export const isLocalDevelopmentHost = (domain: string): boolean => domain.includes('10.10');
+
+/** Whether a host (with or without port) is this machine. */
+export function isLocalhostHost(domain: string): boolean {
+  const host = domain
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1';
+}
 
 /** 401 and 403 mean the server refused the token; anything else (offline, 5xx) says nothing about it. */
 const refusesToken = (error: unknown) => error instanceof ApiRequestError && (error.statusCode === 401 || error.statusCode === 403);
@@ -73,7 +85,8 @@ export async function runAppStart(client: ApiClient, config: AppStartConfig, env
     version: undefined,
     isTokenValid: false,
     domain: env.domain,
-    isLocalhost: isLocalDevelopmentHost(env.domain),
+    isLocalhost: isLocalhostHost(env.domain),
+    isLocalDevelopment: isLocalDevelopmentHost(env.domain),
     lmsId: undefined,
   };
   const clearTokens = () => {

@@ -73,7 +73,6 @@ export {
   updatePost,
   viewPost,
 } from './posts';
-export { getMe } from './users';
 export {
   type AppId,
   getAppId,
@@ -85,3 +84,4 @@ export {
   updateAppSetting,
   updateAppSettings,
 } from './settings';
+export { getMe } from './users';

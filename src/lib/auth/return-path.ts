@@ -19,7 +19,12 @@ export class RedirectRefusedError extends Error {
 export function safeReturnPath(value: string | null | undefined, origin: string, fallback = '/Akun'): string {
   if (value === null || value === undefined || value === '') return fallback;
   // Browsers drop tabs and newlines inside URLs, so `/\t/evil.example` would lead off the site.
-  if (/[\u0000-\u001f\u007f]/.test(value) || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (
+    [...value].some((char) => char <= '\u001f' || char === '\u007f') ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  ) {
     throw new RedirectRefusedError(value);
   }
   let url: URL;

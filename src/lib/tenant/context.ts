@@ -1,3 +1,4 @@
+import type { PageConfig } from '~/lib/api/page-config';
 import type { HomeContent, PageContent, SiteInfo } from './content-schema';
 import type { Ground } from './grounds';
 import type { Tenant } from './schema';
@@ -21,4 +22,6 @@ export interface SiteContext {
   fontFaces: string;
   /** The site's public origin for canonical and social URLs (`https://demo.example.id`). */
   siteUrl: string;
+  /** What the page's scripts need to call the API (written into every page, see lib/api/page-config.ts). */
+  pageConfig: PageConfig;
 }

@@ -18,6 +18,8 @@ export let tenantAssets: SiteContext['assets'];
 export let sitePages: SiteContext['pages'];
 /** The site's public origin (canonical and social URLs). */
 export let siteUrl: string;
+/** The API config every page carries for its scripts (lib/api/page-config.ts). */
+export let pageConfig: SiteContext['pageConfig'];
 /** What shared copy's tokens are filled with: the site title and the brand's form of address. */
 export let copyContext: CopyContext;
 /** The layout name after fallback (unknown → default → 'demo'). */
@@ -39,6 +41,7 @@ export function setSiteContext(context: SiteContext): void {
   tenantAssets = context.assets;
   sitePages = context.pages;
   siteUrl = context.siteUrl;
+  pageConfig = context.pageConfig;
   logoOnGround = context.logoOnGround;
   copyContext = { title: tenant.setting.title, voice: context.site.voice };
   layoutName = resolveLayout(tenant.setting.layout);

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { Marked } from 'marked';
-import { SiteSettingSchema } from '~/contract/settings';
+import { type SiteSetting, SiteSettingSchema } from '~/contract/settings';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { SiteContext } from '~/lib/tenant/context';
 import { FONTS } from '~/lib/tenant/fonts';
@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { readSettings } from '../services/settings';
 import { readCopy } from '../services/site-copy';
 import type { TenantRecord } from '../services/tenants';
+import { siteApiConfig } from '../site-api-config';
 
 /**
  * A tenant's site context for a build, from the database (settings and page copy) plus the files
@@ -65,7 +66,14 @@ export async function loadSiteContext(
     ) as SiteContext['logoOnGround'],
     fontFaces: [...new Set([setting.css.ft_primary, setting.css.ft_secondary])].map((font) => files.fontFaces(FONTS[font])).join(''),
     siteUrl: setting.meta.url ? new URL(setting.meta.url).origin : `https://${tenant.hosts[0] ?? 'localhost'}`,
+    pageConfig: pageConfigOf(tenant, setting.login),
   };
+}
+
+/** The page's API config: the public client credentials and bases, and where visitors sign in (the `login` setting). */
+function pageConfigOf(tenant: TenantRecord, login: SiteSetting['login']): SiteContext['pageConfig'] {
+  const api = siteApiConfig(tenant);
+  return { ...api, login: { mode: login.mode, url: login.accountUrl || `${api.bases.auth}login` } };
 }
 
 /**

@@ -58,7 +58,14 @@ describe('app start (SPEC §4 "App version", "App start")', () => {
     const { env, logged } = memoryEnvironment();
     const state = await runAppStart(platform.client, CONFIG, env);
 
-    expect(state).toEqual({ version: '2', isTokenValid: true, domain: 'site.example', isLocalhost: false, lmsId: LMS_ID });
+    expect(state).toEqual({
+      version: '2',
+      isTokenValid: true,
+      domain: 'site.example',
+      isLocalhost: false,
+      isLocalDevelopment: false,
+      lmsId: LMS_ID,
+    });
     expect(env.storage.items.get(APP_VERSION_STORAGE_KEY)).toBe('2');
     const cookie = env.cookies.jar.get(COOKIES.appToken);
     expect(cookie?.maxAge).toBe(APP_TOKEN_COOKIE_SECONDS);
@@ -159,7 +166,14 @@ describe('app start (SPEC §4 "App version", "App start")', () => {
     const { env, logged } = memoryEnvironment({ domain: '10.10.2.15:4321' });
     const state = await runAppStart(platform.client, CONFIG, env);
 
-    expect(state).toEqual({ version: undefined, isTokenValid: false, domain: '10.10.2.15:4321', isLocalhost: true, lmsId: undefined });
+    expect(state).toEqual({
+      version: undefined,
+      isTokenValid: false,
+      domain: '10.10.2.15:4321',
+      isLocalhost: false,
+      isLocalDevelopment: true,
+      lmsId: undefined,
+    });
     expect(logged).toHaveLength(1);
     expect(String(logged[0]?.[0])).toContain('[app]');
     expect(platform.calls('v1/authorizer/token/generate')).toBe(0);
