@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Role } from '~/contract/roles';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import type { Tenant } from '~/lib/tenant/schema';
 import { siteApiConfig } from '~/server/site-api-config';
@@ -33,6 +34,11 @@ export function rgb(hex: string): string {
  * the site's public credentials, then the demo writer signed in.
  */
 export async function writerClient(baseURL: string, tenant: Tenant): Promise<ApiClient> {
+  return roleClient(baseURL, tenant, 'writer');
+}
+
+/** The platform API of the running server with the tenant's demo account of `role` signed in (seed.ts `demoAccount`). */
+export async function roleClient(baseURL: string, tenant: Tenant, role: Role): Promise<ApiClient> {
   const config = siteApiConfig(tenant);
   const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
   const browserLike: typeof fetch = (input, init) =>
@@ -40,7 +46,7 @@ export async function writerClient(baseURL: string, tenant: Tenant): Promise<Api
   const client = createApiClient({ bases, fetch: browserLike });
   const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes: ['read', 'write'] });
   client.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: tenant.lmsId });
-  const session = await signIn(client, { email: `writer@${tenant.code}.example`, password: 'demo-writer-2026' });
+  const session = await signIn(client, { email: `${role}@${tenant.code}.example`, password: `demo-${role}-2026` });
   client.setCredentials({ accessToken: session.accessToken });
   return client;
 }
