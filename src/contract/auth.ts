@@ -66,12 +66,10 @@ export const RegisterRequestSchema = z
   .strictObject({
     email: Email,
     name: z.string().check(z.trim(), z.minLength(2, 'Nama minimal 2 karakter'), z.maxLength(100, 'Nama maksimal 100 karakter')),
-    phone: z
-      .string()
-      .check(
-        z.maxLength(20, 'Nomor HP terlalu panjang'),
-        z.refine((value) => PHONE_PATTERN.test(phoneDigits(value)), 'Nomor HP harus diawali 08 atau +62, mis. 081234567890'),
-      ),
+    phone: z.string().check(
+      z.maxLength(20, 'Nomor HP terlalu panjang'),
+      z.refine((value) => PHONE_PATTERN.test(phoneDigits(value)), 'Nomor HP harus diawali 08 atau +62, mis. 081234567890'),
+    ),
     birthDate: z.iso.date('Tanggal lahir wajib diisi dengan format tanggal yang valid').check(
       z.refine((value) => {
         const age = ageOn(value, jakartaToday());
@@ -81,13 +79,11 @@ export const RegisterRequestSchema = z
     gender: z.enum(['L', 'P'], 'Pilih jenis kelamin: L (laki-laki) atau P (perempuan)'),
     provinceId: z.string().check(z.regex(/^\d{2}$/, 'Pilih provinsi')),
     cityId: z.string().check(z.regex(/^\d{2}\.\d{2}$/, 'Pilih kota atau kabupaten')),
-    password: z
-      .string()
-      .check(
-        z.minLength(8, 'Kata sandi minimal 8 karakter'),
-        z.maxLength(200, 'Kata sandi maksimal 200 karakter'),
-        z.refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), 'Kata sandi harus memuat huruf dan angka'),
-      ),
+    password: z.string().check(
+      z.minLength(8, 'Kata sandi minimal 8 karakter'),
+      z.maxLength(200, 'Kata sandi maksimal 200 karakter'),
+      z.refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), 'Kata sandi harus memuat huruf dan angka'),
+    ),
     passwordRepeat: z.string().check(z.minLength(1, 'Ulangi kata sandi')),
     newsletter: z.boolean(),
     acceptTerms: z.literal(true, 'Anda harus menyetujui syarat dan ketentuan'),

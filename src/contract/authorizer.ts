@@ -37,5 +37,13 @@ export const TokenValidationSchema = z.object({
 export type TokenValidation = z.infer<typeof TokenValidationSchema>;
 export const TokenValidationResponseSchema = envelope(TokenValidationSchema);
 
-export { CitiesQuerySchema, CitiesResponseSchema, type City, CitySchema, type Province, ProvincesResponseSchema, ProvinceSchema } from './areas';
+export {
+  CitiesQuerySchema,
+  CitiesResponseSchema,
+  type City,
+  CitySchema,
+  type Province,
+  ProvinceSchema,
+  ProvincesResponseSchema,
+} from './areas';
 export { APP_TOKEN_FORMAT } from './constants';
