@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The platform's one PostgreSQL schema (PGlite embedded, a server in production). Every row that
@@ -52,6 +65,17 @@ export const users = pgTable(
     kind: smallint('kind').notNull(),
     /** scrypt, self-describing: `scrypt$N$r$p$salt$hash` (see services/passwords.ts). */
     passwordHash: text('password_hash').notNull(),
+    /*
+     * Sign-up fields (/Register); null for accounts made by staff or the seed. The phone is stored
+     * normalised (digits, `08…`), the province and city as the Kemendagri codes of services/areas.ts.
+     */
+    phone: text('phone'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    gender: text('gender', { enum: ['L', 'P'] }),
+    provinceId: text('province_id'),
+    cityId: text('city_id'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_lms_email').on(table.lmsId, table.email)],
@@ -98,3 +122,4 @@ export const appTokens = pgTable(
 
 export * from './build-schema';
 export * from './content-schema';
+export * from './identity-schema';
