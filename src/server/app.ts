@@ -14,9 +14,11 @@ import { authorizerRoutes } from './routes/authorizer';
 import { buildsRoutes } from './routes/builds';
 import { careersRoutes } from './routes/careers';
 import { healthRoutes } from './routes/health';
+import { loggerRoutes } from './routes/logger';
 import { postsRoutes } from './routes/posts';
 import { settingsRoutes } from './routes/settings';
 import { showcaseRoutes } from './routes/showcase';
+import { usersRoutes } from './routes/users';
 
 /**
  * The embedded platform API, mounted by the server under `/api` (bases in DESIGN.md): the main
@@ -48,6 +50,8 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/', postsRoutes(deps));
   api.route('/', showcaseRoutes(deps));
   api.route('/career', careersRoutes(deps));
+  api.route('/v1/user', usersRoutes(deps));
+  api.route('/v1/logger', loggerRoutes(deps));
 
   api.notFound((c) => errorResponse(c, 404, 'Endpoint tidak ditemukan'));
   api.onError((error, c) => {

@@ -5,11 +5,22 @@ import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits';
 
 /**
  * Reads and validates a JSON body. Only `application/json` is accepted: besides being the contract,
- * it means a cross-site form cannot reach a mutating call without a CORS preflight.
+ * it means a cross-site form cannot reach a mutating call without a CORS preflight. `textPlain`
+ * also takes JSON sent as `text/plain` (what `navigator.sendBeacon` sends for a string); such a
+ * call is CORS-simple, so its route must authenticate by header or check the site (requireAppToken does).
  */
-export async function readJson<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+export async function readJson<T extends z.core.$ZodType>(
+  c: Context,
+  schema: T,
+  options: { textPlain?: boolean } = {},
+): Promise<z.infer<T>> {
   const type = c.req.header('Content-Type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new HttpError(415, 'Content-Type harus application/json');
+  const accepted = options.textPlain ? /^(application\/json|text\/plain)\s*(;|$)/i : /^application\/json\s*(;|$)/i;
+  if (!accepted.test(type))
+    throw new HttpError(
+      415,
+      options.textPlain ? 'Content-Type harus application/json atau text/plain' : 'Content-Type harus application/json',
+    );
   const text = await c.req.text();
   // Backstop to the app's body limit, which trusts Content-Length: the text actually read counts.
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, BODY_TOO_LARGE);
