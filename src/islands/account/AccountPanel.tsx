@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import type { UserProfile } from '~/contract/users';
+import { ApiRequestError } from '~/lib/api/errors';
+import { getMe } from '~/lib/api/users';
+import { failureMessage } from '~/lib/auth/request-errors';
+import { browserEnvironment } from '~/stores/app';
+import { $session, dropSession } from '~/stores/session';
+import { appClient } from '../shared/app-client';
+import { IslandBoundary } from '../shared/IslandBoundary';
+import { signOutHere } from '../shared/sign-out';
+import { ProfileDetails } from './ProfileDetails';
+import { AccountSections } from './sections';
+import '../shared/forms.css';
+import './account.css';
+
+/** Where a signed-out visitor is sent: sign in, then back here. */
+export const SIGN_IN_FIRST = '/Login?redirect=%2FAkun';
+
+type View = { kind: 'loading' } | { kind: 'ready'; profile: UserProfile } | { kind: 'failed'; message: string };
+
+/**
+ * /Akun: the signed-in user's profile and role (GET v1/user/me), sign-out here or everywhere, and
+ * the role sections later issues fill. Signed out, or a token the server no longer accepts (401),
+ * sends the visitor to /Login and back.
+ */
+function AccountPanel() {
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState<'here' | 'everywhere'>();
+  const [alert, setAlert] = useState<string>();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to run the load again.
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const client = await appClient();
+      if (!$session.get()) return location.replace(SIGN_IN_FIRST);
+      try {
+        const profile = await getMe(client);
+        if (live) setView({ kind: 'ready', profile });
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.statusCode === 401) {
+          dropSession(browserEnvironment(), client);
+          return location.replace(SIGN_IN_FIRST);
+        }
+        if (live) setView({ kind: 'failed', message: failureMessage(error) });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const leave = async (everywhere: boolean) => {
+    setBusy(everywhere ? 'everywhere' : 'here');
+    const message = await signOutHere(everywhere);
+    if (!message) return location.assign('/');
+    // Signed out in this browser whatever happened; say that the server did not confirm it.
+    setAlert(`Anda sudah keluar di perangkat ini, tetapi server belum mengonfirmasi: ${message}`);
+    setBusy(undefined);
+  };
+
+  // Also the server-rendered markup: before the island runs, the page says where to sign in.
+  if (view.kind === 'loading') {
+    return (
+      <p role="status">
+        Memuat data akun… Belum masuk? <a href={SIGN_IN_FIRST}>Masuk ke akun Anda</a>.
+      </p>
+    );
+  }
+  if (view.kind === 'failed') {
+    return (
+      <div className="form-alert" role="alert">
+        <p>{view.message}</p>
+        <button className="btn btn--primary" type="button" onClick={() => setAttempt(attempt + 1)}>
+          Coba lagi
+        </button>
+      </div>
+    );
+  }
+  const { profile } = view;
+  return (
+    <div className="account">
+      <section className="account__section" aria-labelledby="akun-profil">
+        <h2 id="akun-profil">Profil</h2>
+        <ProfileDetails profile={profile} />
+      </section>
+      <AccountSections profile={profile} />
+      <section className="account__section" aria-labelledby="akun-keluar">
+        <h2 id="akun-keluar">Keluar</h2>
+        {alert && (
+          <div className="form-alert" role="alert">
+            <p>{alert}</p>
+          </div>
+        )}
+        <p>Keluar dari akun setelah memakai perangkat bersama, seperti komputer sekolah atau warnet.</p>
+        <div className="account__actions">
+          <button className="btn btn--primary" type="button" disabled={busy !== undefined} onClick={() => leave(false)}>
+            {busy === 'here' ? 'Memproses…' : 'Keluar'}
+          </button>
+          <button className="btn btn--ghost" type="button" disabled={busy !== undefined} onClick={() => leave(true)}>
+            {busy === 'everywhere' ? 'Memproses…' : 'Keluar dari semua perangkat'}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The /Akun island (`client:load`: the page's content is the signed-in user's). */
+export default function AccountIsland() {
+  return (
+    <IslandBoundary source="AccountPanel">
+      <AccountPanel />
+    </IslandBoundary>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import type { City, Province } from '~/contract/areas';
+import { listCities, listProvinces } from '~/lib/api/areas';
+import { appClient } from '../shared/app-client';
+import { Field } from '../shared/Field';
+
+interface Props {
+  provinceId: string;
+  cityId: string;
+  errors: { provinceId?: string | undefined; cityId?: string | undefined };
+  onProvince: (id: string) => void;
+  onCity: (id: string) => void;
+  onBlur: (name: 'provinceId' | 'cityId') => void;
+}
+
+type Load<T> = { state: 'loading' } | { state: 'ready'; items: T[] } | { state: 'failed' };
+
+const LOAD_FAILED = 'Daftar gagal dimuat. Periksa koneksi internet Anda.';
+
+/**
+ * Province → city from the API (GET v1/authorizer/provinces, cities?provinceId): the city list is
+ * disabled until a province is chosen and its cities have loaded; a failed load offers a retry.
+ */
+export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, onBlur }: Props) {
+  const [provinces, setProvinces] = useState<Load<Province>>({ state: 'loading' });
+  const [cities, setCities] = useState<Load<City> | undefined>();
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to run the load again.
+  useEffect(() => {
+    let live = true;
+    setProvinces({ state: 'loading' });
+    appClient()
+      .then(listProvinces)
+      .then((items) => live && setProvinces({ state: 'ready', items }))
+      .catch(() => live && setProvinces({ state: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to run the load again.
+  useEffect(() => {
+    let live = true;
+    if (!provinceId) {
+      setCities(undefined);
+      return;
+    }
+    setCities({ state: 'loading' });
+    appClient()
+      .then((client) => listCities(client, provinceId))
+      .then((items) => live && setCities({ state: 'ready', items }))
+      .catch(() => live && setCities({ state: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [provinceId, attempt]);
+
+  const retry = (
+    <button className="link-button" type="button" onClick={() => setAttempt(attempt + 1)}>
+      Coba lagi
+    </button>
+  );
+  const provinceError =
+    provinces.state === 'failed' ? (
+      <>
+        {LOAD_FAILED} {retry}
+      </>
+    ) : (
+      errors.provinceId
+    );
+  const cityError =
+    cities?.state === 'failed' ? (
+      <>
+        {LOAD_FAILED} {retry}
+      </>
+    ) : (
+      errors.cityId
+    );
+  const cityPrompt = !provinceId ? 'Pilih provinsi dahulu' : cities?.state === 'loading' ? 'Memuat kota…' : 'Pilih kota atau kabupaten';
+
+  return (
+    <div className="form__row">
+      <Field name="provinceId" label="Provinsi" error={provinceError}>
+        {(control) => (
+          <select
+            {...control}
+            required
+            value={provinceId}
+            disabled={provinces.state !== 'ready'}
+            aria-busy={provinces.state === 'loading' || undefined}
+            onChange={(event) => onProvince(event.target.value)}
+            onBlur={() => onBlur('provinceId')}
+          >
+            <option value="">{provinces.state === 'loading' ? 'Memuat provinsi…' : 'Pilih provinsi'}</option>
+            {provinces.state === 'ready' &&
+              provinces.items.map((province) => (
+                <option key={province.id} value={province.id}>
+                  {province.name}
+                </option>
+              ))}
+          </select>
+        )}
+      </Field>
+      <Field name="cityId" label="Kota/kabupaten" error={cityError}>
+        {(control) => (
+          <select
+            {...control}
+            required
+            value={cityId}
+            disabled={cities?.state !== 'ready'}
+            aria-busy={cities?.state === 'loading' || undefined}
+            onChange={(event) => onCity(event.target.value)}
+            onBlur={() => onBlur('cityId')}
+          >
+            <option value="">{cityPrompt}</option>
+            {cities?.state === 'ready' &&
+              cities.items.map((city) => (
+                <option key={city.id} value={city.id}>
+                  {city.name}
+                </option>
+              ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useRef, useState } from 'react';
+import { RegisterRequestSchema } from '~/contract/auth';
+import { register } from '~/lib/api/auth';
+import { ApiRequestError } from '~/lib/api/errors';
+import { failureMessage } from '~/lib/auth/request-errors';
+import { browserEnvironment } from '~/stores/app';
+import { $session, keepSession } from '~/stores/session';
+import { appClient } from '../shared/app-client';
+import { ChoiceGroup, Field, SubmitButton } from '../shared/Field';
+import { type FieldErrors, fieldErrors, focusFirstInvalid, serverIssues } from '../shared/form-errors';
+import { IslandBoundary } from '../shared/IslandBoundary';
+import { PasswordInput } from '../shared/PasswordInput';
+import { RedirectRefused, returnTarget } from '../shared/return-to';
+import { SignedInNotice } from '../shared/SignedInNotice';
+import { useHydrated } from '../shared/use-hydrated';
+import { AreaSelects } from './AreaSelects';
+import { TermsAndNewsletter } from './TermsAndNewsletter';
+import '../shared/forms.css';
+
+const EMPTY = {
+  email: '',
+  name: '',
+  phone: '',
+  birthDate: '',
+  gender: '',
+  provinceId: '',
+  cityId: '',
+  password: '',
+  passwordRepeat: '',
+  newsletter: false,
+  acceptTerms: false,
+};
+type Values = typeof EMPTY;
+type Name = keyof Values;
+const ORDER = Object.keys(EMPTY) as Name[];
+
+/**
+ * /Register: the original platform's sign-up fields, checked with the very schema the server uses
+ * (messages beside each field on leaving it and on submit); the server's 400 fields land beside
+ * theirs, a taken e-mail offers /Login. A new account is signed in at once and goes to /Akun or
+ * the safe `redirect` path.
+ */
+function RegisterForm() {
+  const session = useStore($session);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors<Name>>({});
+  const [emailTaken, setEmailTaken] = useState<string>();
+  const [alert, setAlert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<'leaving' | 'refused'>();
+
+  if (outcome === 'refused') return <RedirectRefused />;
+  if (outcome === 'leaving') return <p role="status">Akun berhasil dibuat. Membuka halaman Akun…</p>;
+  if (session && !busy) return <SignedInNotice user={session} />;
+
+  // Messages show for fields the visitor has left (or all after a submit); the server's until the field changes.
+  const parsed = RegisterRequestSchema.safeParse(values);
+  const local: FieldErrors<Name> = parsed.success ? {} : fieldErrors<Name>(parsed.error.issues);
+  const errors: FieldErrors<Name> = {};
+  for (const name of ORDER) {
+    const message = serverErrors[name] ?? (touched[name] ? local[name] : undefined);
+    if (message) errors[name] = message;
+  }
+
+  const set = <K extends Name>(name: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [name]: value, ...(name === 'provinceId' ? { cityId: '' } : {}) }));
+    setServerErrors(({ [name]: _, ...rest }) => rest);
+    if (name === 'email') setEmailTaken(undefined);
+  };
+  const leave = (name: Name) => setTouched((current) => ({ ...current, [name]: true }));
+  const text = (name: Name) => ({
+    value: values[name] as string,
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    onBlur: () => leave(name),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(Object.fromEntries(ORDER.map((name) => [name, true])));
+    setAlert(undefined);
+    if (!parsed.success) {
+      focusFirstInvalid(form.current, ORDER, local);
+      return;
+    }
+    setBusy(true);
+    try {
+      const client = await appClient();
+      keepSession(await register(client, parsed.data), browserEnvironment(), client);
+      const target = returnTarget();
+      setOutcome(target ? 'leaving' : 'refused');
+      if (target) location.assign(target);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.statusCode === 409) {
+        setEmailTaken(error.message);
+        focusFirstInvalid(form.current, ['email'], { email: error.message });
+      } else if (error instanceof ApiRequestError && error.statusCode === 400 && error.fields?.length) {
+        const found = fieldErrors<Name>(serverIssues(error.fields));
+        setServerErrors(found);
+        setAlert('Periksa kembali isian yang ditandai.');
+        focusFirstInvalid(form.current, ORDER, found);
+      } else setAlert(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} className="form" method="post" noValidate onSubmit={submit} aria-label="Daftar akun">
+      {alert && (
+        <div className="form-alert" role="alert">
+          <p>{alert}</p>
+        </div>
+      )}
+      <Field
+        name="email"
+        label="Email"
+        error={
+          emailTaken ? (
+            <>
+              {emailTaken} <a href="/Login">Masuk dengan email ini</a>
+            </>
+          ) : (
+            errors.email
+          )
+        }
+      >
+        {(control) => (
+          <input {...control} {...text('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
+        )}
+      </Field>
+      <Field name="name" label="Nama lengkap" hint="Sesuai identitas; nama ini tercantum pada sertifikat." error={errors.name}>
+        {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={100} required />}
+      </Field>
+      <div className="form__row">
+        <Field name="phone" label="Nomor HP" hint="Diawali 08 atau +62, mis. 081234567890." error={errors.phone}>
+          {(control) => <input {...control} {...text('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} required />}
+        </Field>
+        <Field name="birthDate" label="Tanggal lahir" error={errors.birthDate}>
+          {(control) => <input {...control} {...text('birthDate')} type="date" autoComplete="bday" required />}
+        </Field>
+      </div>
+      <ChoiceGroup name="gender" legend="Jenis kelamin" error={errors.gender}>
+        {(control) => (
+          <div className="choices">
+            {[
+              ['L', 'Laki-laki'],
+              ['P', 'Perempuan'],
+            ].map(([value, label]) => (
+              <label className="choice" key={value}>
+                <input
+                  {...control}
+                  type="radio"
+                  value={value}
+                  checked={values.gender === value}
+                  onChange={() => set('gender', value as string)}
+                  onBlur={() => leave('gender')}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        )}
+      </ChoiceGroup>
+      <AreaSelects
+        provinceId={values.provinceId}
+        cityId={values.cityId}
+        errors={{ provinceId: errors.provinceId, cityId: errors.cityId }}
+        onProvince={(id) => set('provinceId', id)}
+        onCity={(id) => set('cityId', id)}
+        onBlur={leave}
+      />
+      <Field name="password" label="Kata sandi" hint="Minimal 8 karakter, memuat huruf dan angka." error={errors.password}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(v) => set('password', v)}
+            onBlur={() => leave('password')}
+          />
+        )}
+      </Field>
+      <Field name="passwordRepeat" label="Ulangi kata sandi" error={errors.passwordRepeat}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            value={values.passwordRepeat}
+            onChange={(v) => set('passwordRepeat', v)}
+            onBlur={() => leave('passwordRepeat')}
+          />
+        )}
+      </Field>
+      <TermsAndNewsletter
+        newsletter={values.newsletter}
+        acceptTerms={values.acceptTerms}
+        error={errors.acceptTerms}
+        onNewsletter={(checked) => set('newsletter', checked)}
+        onTerms={(checked) => {
+          set('acceptTerms', checked);
+          leave('acceptTerms');
+        }}
+      />
+      <SubmitButton busy={busy} ready={hydrated}>
+        Daftar
+      </SubmitButton>
+      <p className="form__links">
+        Sudah punya akun? <a href="/Login">Masuk</a>
+      </p>
+      <noscript>
+        <p>Aktifkan JavaScript di peramban Anda untuk mendaftar.</p>
+      </noscript>
+    </form>
+  );
+}
+
+/** The /Register island (`client:load`). */
+export default function RegisterIsland() {
+  return (
+    <IslandBoundary source="RegisterForm">
+      <RegisterForm />
+    </IslandBoundary>
+  );
+}
