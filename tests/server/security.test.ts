@@ -197,7 +197,10 @@ describe.each(await dbKinds())('API security on %s', (kind) => {
     it('failures from one address earn waits that double (429 with Retry-After 1, 2, 4 s), even for the right password', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const attacker = fromAddress('203.0.113.7');
-      for (let attempt = 1; attempt <= 10; attempt++) await expectApiError(await signIn(attacker, `salah-${attempt}`), 401);
+      // One failure on each of many accounts: the address's count, not any account's lock.
+      let guess = 0;
+      const guessElsewhere = () => signIn(attacker, 'salah', `tebak-${++guess}@demo.example`);
+      for (let attempt = 1; attempt <= 10; attempt++) await expectApiError(await guessElsewhere(), 401);
       // Operators see each failure with the tenant and the address, never the password tried.
       expect(warn).toHaveBeenCalledTimes(10);
       expect(warn).toHaveBeenLastCalledWith('[auth] gagal masuk: demo dari 203.0.113.7');
@@ -210,14 +213,54 @@ describe.each(await dbKinds())('API security on %s', (kind) => {
         expect(body.message).toBe(`Terlalu banyak percobaan masuk; coba lagi dalam ${wait} detik`);
         // Asking again during the wait is refused and does not lengthen it.
         clock += wait * 1000 - 500;
-        expect((await signIn(attacker, 'salah')).headers.get('Retry-After')).toBe('1');
+        expect((await guessElsewhere()).headers.get('Retry-After')).toBe('1');
         clock += 500;
-        await expectApiError(await signIn(attacker, 'salah-lagi'), 401);
+        await expectApiError(await guessElsewhere(), 401);
       }
       clock += 8000;
       expect((await signIn(attacker, 'demo-admin-2026')).status).toBe(200);
       // Another client is not held back by the first one's attempts.
       expect((await signIn(fromAddress('203.0.113.8'), 'demo-admin-2026')).status).toBe(200);
+    }, 60_000);
+
+    it('five wrong passwords lock the account for 5 minutes, then 10 after one more failure; the message says when', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const guesser = fromAddress('203.0.113.40');
+      const teacher = (password: string) => signIn(guesser, password, 'teacher@demo.example');
+      for (let attempt = 1; attempt <= 5; attempt++) await expectApiError(await teacher(`salah-${attempt}`), 401);
+      // The 6th attempt is not checked, even with the right password.
+      let res = await teacher('demo-teacher-2026');
+      expect(res.headers.get('Retry-After')).toBe('300');
+      expect((await expectApiError(res, 429)).message).toBe(
+        'Terlalu banyak percobaan masuk yang gagal. Akun ini dikunci sementara; coba lagi dalam 5 menit.',
+      );
+      clock += 299_000;
+      res = await teacher('demo-teacher-2026');
+      expect(res.headers.get('Retry-After')).toBe('1');
+      expect((await expectApiError(res, 429)).message).toBe(
+        'Terlalu banyak percobaan masuk yang gagal. Akun ini dikunci sementara; coba lagi dalam 1 detik.',
+      );
+      clock += 1000;
+      // After the wait one attempt is checked; one more failure locks for twice as long.
+      await expectApiError(await teacher('salah-lagi'), 401);
+      res = await teacher('demo-teacher-2026');
+      expect(res.headers.get('Retry-After')).toBe('600');
+      expect((await expectApiError(res, 429)).message).toContain('coba lagi dalam 10 menit.');
+      clock += 600_000;
+      expect((await teacher('demo-teacher-2026')).status).toBe(200);
+    }, 60_000);
+
+    it('a locked account still lets its owner in from another address, and the lock never passes 30 minutes', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const guesser = fromAddress('203.0.113.41');
+      for (let attempt = 1; attempt <= 5; attempt++) await expectApiError(await signIn(guesser, 'salah', 'writer@demo.example'), 401);
+      await expectApiError(await signIn(guesser, 'demo-writer-2026', 'writer@demo.example'), 429);
+      expect((await signIn(fromAddress('203.0.113.42'), 'demo-writer-2026', 'writer@demo.example')).status).toBe(200);
+      // Many addresses failing raise the lock to its longest, 30 minutes, for every address that keeps guessing.
+      for (let n = 1; n <= 12; n++) await expectApiError(await signIn(fromAddress(`198.18.0.${n}`), 'salah', 'writer@demo.example'), 401);
+      const res = await signIn(guesser, 'demo-writer-2026', 'writer@demo.example');
+      expect(res.headers.get('Retry-After')).toBe('1800');
+      expect((await expectApiError(res, 429)).message).toContain('coba lagi dalam 30 menit.');
     }, 60_000);
 
     it('failures on one account from 31 addresses do not lock its owner out: the right password from a 32nd signs in', async () => {
@@ -232,23 +275,22 @@ describe.each(await dbKinds())('API security on %s', (kind) => {
       expect((await signIn(owner, 'demo-mentor-2026', 'mentor@demo.example')).status).toBe(200);
     }, 60_000);
 
-    it("guessing at one account from many addresses stays slow: an address past its third failure waits for the account's delay", async () => {
+    it("guessing at one account from many addresses stays slow: an address past its third failure waits for the account's lock", async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
-      const guess = (env: ReturnType<typeof fromAddress>) => signIn(env, 'tebakan', 'teacher@demo.example');
+      const guess = (env: ReturnType<typeof fromAddress>) => signIn(env, 'tebakan', 'tamu@demo.example');
       for (let n = 1; n <= 20; n++) await expectApiError(await guess(fromAddress(`198.51.100.${n}`)), 401);
       const guesser = fromAddress('198.51.100.50');
       for (let attempt = 1; attempt <= 3; attempt++) await expectApiError(await guess(guesser), 401);
-      // 23 failures on the account: the longest wait, though this address has failed only 3 times.
+      // 23 failures on the account: the longest lock, though this address has failed only 3 times.
       let res = await guess(guesser);
-      expect(res.headers.get('Retry-After')).toBe('60');
+      expect(res.headers.get('Retry-After')).toBe('1800');
       await expectApiError(res, 429);
       clock += 60_000;
-      await expectApiError(await guess(guesser), 401);
-      // Each failure elsewhere starts the account's wait again for every address that keeps guessing.
-      clock += 60_000;
+      expect((await guess(guesser)).headers.get('Retry-After')).toBe('1740');
+      // Each failure elsewhere starts the account's lock again for every address that keeps guessing.
       await expectApiError(await guess(fromAddress('198.51.100.51')), 401);
       res = await guess(guesser);
-      expect(res.headers.get('Retry-After')).toBe('60');
+      expect(res.headers.get('Retry-After')).toBe('1800');
       await expectApiError(res, 429);
     }, 60_000);
 
@@ -256,21 +298,27 @@ describe.each(await dbKinds())('API security on %s', (kind) => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       const attempts = async (email: string, address: string) => {
         const answers = [];
-        for (let attempt = 1; attempt <= 12; attempt++) answers.push(await seen(await signIn(fromAddress(address), 'salah', email)));
+        for (let attempt = 1; attempt <= 8; attempt++) answers.push(await seen(await signIn(fromAddress(address), 'salah', email)));
         return answers;
       };
       const known = await attempts('student@demo.example', '203.0.113.20');
-      expect(known.map(([status]) => status)).toEqual([...Array(10).fill(401), 429, 429]);
+      expect(known.map(([status]) => status)).toEqual([...Array(5).fill(401), 429, 429, 429]);
       expect(known[0]).toEqual([401, 'Email atau password salah', null]);
+      expect(known[5]).toEqual([
+        429,
+        'Terlalu banyak percobaan masuk yang gagal. Akun ini dikunci sementara; coba lagi dalam 5 menit.',
+        '300',
+      ]);
       expect(await attempts('tidak-ada@demo.example', '203.0.113.21')).toEqual(known);
     }, 60_000);
 
     it('a forged X-Forwarded-For does not reset the count (no proxy is trusted by default)', async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       const attacker = fromAddress('203.0.113.9');
-      const signInAs = (forwardedFor: string) => signIn(attacker, 'salah', 'penebak@demo.example', { 'X-Forwarded-For': forwardedFor });
-      for (let attempt = 1; attempt <= 10; attempt++) await expectApiError(await signInAs(`198.51.100.${attempt}`), 401);
-      await expectApiError(await signInAs('198.51.100.99'), 429);
+      const signInAs = (forwardedFor: string, attempt: number) =>
+        signIn(attacker, 'salah', `penebak-${attempt}@demo.example`, { 'X-Forwarded-For': forwardedFor });
+      for (let attempt = 1; attempt <= 10; attempt++) await expectApiError(await signInAs(`198.51.100.${attempt}`, attempt), 401);
+      await expectApiError(await signInAs('198.51.100.99', 99), 429);
     }, 60_000);
 
     it('a class behind one address signs in together: 60 sign-ins a minute pass, the 61st waits', async () => {

@@ -5,7 +5,7 @@ import { HEADERS } from '~/contract/common';
 import { type DelayRule, delayAfter, MemoryRateLimitStore, RateLimiter, type RateLimitStore } from '~/server/services/rate-limit';
 import { RedisRateLimitStore } from '~/server/services/rate-limit-redis';
 import { connectRedis } from '~/server/services/shared-state';
-import { ACCOUNT_DELAYS, ADDRESS_DELAYS } from '~/server/services/sign-in-delays';
+import { ACCOUNT_DELAYS, ADDRESS_DELAYS, signInWaitMessage, waitInWords } from '~/server/services/sign-in-delays';
 import { openTestPlatform, type TestPlatform } from './support/platform';
 import { expectApiError, fromAddress } from './support/tokens';
 
@@ -35,13 +35,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-it('the sign-in waits: 10 free failures, then 1, 2, 4 … s up to a minute, forgotten after 15 minutes', () => {
-  for (const rule of [ADDRESS_DELAYS, ACCOUNT_DELAYS]) {
-    expect([0, 9, 10, 11, 12, 15, 16, 17, 100].map((failures) => delayAfter(rule, failures))).toEqual([
-      0, 0, 1000, 2000, 4000, 32_000, 60_000, 60_000, 60_000,
-    ]);
-    expect(rule.forgetMs).toBe(15 * 60_000);
-  }
+it('the sign-in waits: an address has 10 free failures, then 1, 2, 4 … s up to a minute, forgotten after 15 minutes', () => {
+  expect([0, 9, 10, 11, 12, 15, 16, 17, 100].map((failures) => delayAfter(ADDRESS_DELAYS, failures))).toEqual([
+    0, 0, 1000, 2000, 4000, 32_000, 60_000, 60_000, 60_000,
+  ]);
+  expect(ADDRESS_DELAYS.forgetMs).toBe(15 * 60_000);
+});
+
+it('an account is locked after its 5th failure: 5, 10, 20, then at most 30 minutes, forgotten 30 minutes after the last', () => {
+  expect([0, 4, 5, 6, 7, 8, 9, 100].map((failures) => delayAfter(ACCOUNT_DELAYS, failures) / 60_000)).toEqual([
+    0, 0, 5, 10, 20, 30, 30, 30,
+  ]);
+  expect(ACCOUNT_DELAYS.forgetMs).toBe(30 * 60_000);
+});
+
+it('the lock message says when to try again: minutes rounded up from a minute on, else seconds', () => {
+  expect(signInWaitMessage({ by: 'account', wait: 300 })).toBe(
+    'Terlalu banyak percobaan masuk yang gagal. Akun ini dikunci sementara; coba lagi dalam 5 menit.',
+  );
+  expect([59, 60, 61, 1800].map(waitInWords)).toEqual(['59 detik', '1 menit', '2 menit', '30 menit']);
+  expect(signInWaitMessage({ by: 'address', wait: 4 })).toBe('Terlalu banyak percobaan masuk; coba lagi dalam 4 detik');
 });
 
 /** The same contract for every store; `storeOf` gives one per "process", all sharing what they count. */
@@ -169,13 +182,23 @@ describe.runIf(redisUp)('failure delays on Redis', () => {
     it('failures made through one process hold the address back in another; the owner from elsewhere still signs in', async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       await asProcess();
-      for (let n = 1; n <= 10; n++) await expectApiError(await signIn('203.0.113.60', 'salah'), 401);
+      for (let n = 1; n <= 10; n++) await expectApiError(await signIn('203.0.113.60', 'salah', `tebak-${n}@demo.example`), 401);
       for (let n = 1; n <= 31; n++) await expectApiError(await signIn(`192.0.2.${n}`, 'salah'), 401);
       await asProcess();
       const res = await signIn('203.0.113.60', 'demo-admin-2026');
       expect(res.headers.get('Retry-After')).toBe('1');
       expect((await expectApiError(res, 429)).message).toBe('Terlalu banyak percobaan masuk; coba lagi dalam 1 detik');
       expect((await signIn('192.0.2.200', 'demo-admin-2026')).status).toBe(200);
+    }, 120_000);
+
+    it("an account's lock made through one process holds in another", async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await asProcess();
+      for (let n = 1; n <= 5; n++) await expectApiError(await signIn('203.0.113.61', 'salah', 'mentor@demo.example'), 401);
+      await asProcess();
+      const res = await signIn('203.0.113.61', 'demo-mentor-2026', 'mentor@demo.example');
+      expect(res.headers.get('Retry-After')).toBe('300');
+      expect((await expectApiError(res, 429)).message).toContain('Akun ini dikunci sementara; coba lagi dalam 5 menit.');
     }, 120_000);
   });
 });
