@@ -66,13 +66,15 @@ describe.each(await dbKinds())('operating the platform on %s', (kind) => {
   it('behind one trusted proxy the limit counts the address the proxy saw, not what the client wrote', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const tenant = await tenantOf(platform);
+    // A new account each time, so what refuses is the address's count, not an account's lock.
+    let account = 0;
     const signIn = (forwardedFor: string) =>
       platform.api.request(
         '/auth/generate/token',
         {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', lmsId: tenant.lmsId, 'X-Forwarded-For': forwardedFor },
-          body: JSON.stringify({ email: 'mentor@demo.example', password: 'salah' }),
+          body: JSON.stringify({ email: `tebak-${++account}@demo.example`, password: 'salah' }),
         },
         fromAddress('10.0.0.1'),
       );
