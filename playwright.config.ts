@@ -20,7 +20,9 @@ import { isLive, PORT, partialRun, runTenants, SERVER, siteUrl } from './tests/e
 function specsFor(tenant: (typeof runTenants)[number]): string[] {
   if (!isLive(tenant)) return ['**/tenant-maintenance.spec.ts'];
   const live = ['**/tenant-pages.spec.ts', '**/tenant-readable.spec.ts'];
-  return tenant.code === 'demo' ? [...live, '**/site-*.spec.ts', '**/one-server.spec.ts'] : live;
+  // Sign-in runs on demo (the /Login form) and on each tenant in redirect-login mode (the account service).
+  const auth = tenant.code === 'demo' || tenant.setting.login.mode === 'redirect' ? ['**/auth.spec.ts'] : [];
+  return tenant.code === 'demo' ? [...live, ...auth, '**/site-*.spec.ts', '**/one-server.spec.ts'] : [...live, ...auth];
 }
 
 export default defineConfig({
