@@ -266,15 +266,15 @@ test('/Login, /Register, /Akun and /CallbackAuth pass axe and fit a 320 px phone
     },
     { email: `admin@${code}.example`, password: 'demo-admin-2026', lmsId: tenantOf(testInfo).lmsId },
   );
-  const { accessToken, user, expiresAt } = signIn.data;
+  const { accessToken, user } = signIn.data;
   await page.evaluate(
     ({ accessToken, user }) => {
       localStorage.setItem('access_token', accessToken);
       localStorage.setItem('auth_user', JSON.stringify({ name: user.name, email: user.email, kind: user.kind, role: user.role }));
-      document.cookie = `token=${encodeURIComponent(accessToken)}; Path=/; SameSite=Lax`;
     },
-    { accessToken, user, expiresAt },
+    { accessToken, user },
   );
+  await context.addCookies([{ name: 'token', value: accessToken, url: new URL(page.url()).origin }]);
   await page.goto('/Akun');
   await expect(roleOnAccountPage(page)).toHaveAttribute('data-role', 'admin');
   await check('/Akun');

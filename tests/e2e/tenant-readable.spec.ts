@@ -28,7 +28,10 @@ async function pageTypes(page: Page): Promise<string[]> {
     '/Training-Services',
     '/Training-Services/Syllabus',
     '/Talent-Hiring',
+    '/Login',
     '/Register',
+    '/Akun',
+    '/CallbackAuth',
     '/Collaboration',
     '/Video',
     '/News',
@@ -47,13 +50,24 @@ async function pageTypes(page: Page): Promise<string[]> {
   ];
 }
 
-test('home, About, News, a news post, Event, Gallery, Pricing and 404 pass axe with zero violations', async ({ page }) => {
-  // Eight pages through axe: on a busy 2-core machine with two browsers this takes minutes.
-  test.setTimeout(240_000);
+test('home, About, News, a news post, Event, Gallery, Pricing, Login, Register and 404 pass axe with zero violations', async ({ page }) => {
+  // Ten pages through axe: on a busy 2-core machine with two browsers this takes minutes.
+  test.setTimeout(300_000);
   const post = await firstItem(page, '/News');
   expect(post, 'the tenant publishes at least one news post').toBeTruthy();
   const found: string[] = [];
-  for (const path of ['/', '/About', '/News', post as string, '/Event', '/Gallery', '/Pricing', '/halaman-yang-tidak-ada']) {
+  for (const path of [
+    '/',
+    '/About',
+    '/News',
+    post as string,
+    '/Event',
+    '/Gallery',
+    '/Pricing',
+    '/Login',
+    '/Register',
+    '/halaman-yang-tidak-ada',
+  ]) {
     await page.goto(path);
     found.push(...(await axeViolations(page, path)));
   }
