@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { isListPage, LIST_PARAMS, readListQuery } from '~/lib/content/on-demand';
 import { mainAddress, rendersOnDemand } from '~/lib/content/routes';
-import type { AccessLog } from './sites/access-log';
+import { type AccessLog, loggedPath } from './sites/access-log';
 import type { BlobPool } from './sites/blob-pool';
 import { hostPages } from './sites/host-pages';
 import type { CacheState, PageCache } from './sites/page-cache';
@@ -74,7 +74,7 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     const url = req.url ?? '/';
     if (!METHODS.has(req.method ?? '')) {
       // TRACE and the like: nothing here answers them (and TRACE would echo credentials back).
-      console.warn(`[site] metode ${req.method} ditolak: ${url.slice(0, 200)}`);
+      console.warn(`[site] metode ${req.method} ditolak: ${loggedPath(url).slice(0, 200)}`);
       return send(req, res, pages.notAllowed);
     }
     // Only origin-form (`/path?query`): an absolute-form request line (`GET http://other.example/`) names no page of ours.
