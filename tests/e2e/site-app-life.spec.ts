@@ -145,3 +145,19 @@ test('same-site links are prefetched on hover once the page is idle', async ({ p
   await page.locator('footer a[href^="/"]').first().hover();
   expect(new URL((await prefetched).url()).origin).toBe(new URL(page.url()).origin);
 });
+
+test('a script chunk that fails to load reloads the page once, and not again within 60 s', async ({ page }) => {
+  // The sign-in island's chunk is gone, as after a new release replaced the build the page came from.
+  await page.route('**/_astro/LoginForm.*', (route) => route.abort());
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await page.goto('/Login');
+  await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
+  const reloadedAt = Number(await page.evaluate(() => sessionStorage.getItem('chunk_reload_at')));
+  expect(Math.abs(Date.now() - reloadedAt)).toBeLessThan(15_000);
+  // The reloaded page fails the same way (Astro retries the import after a second): the guard holds.
+  await page.waitForTimeout(4000);
+  expect(loads).toBe(2);
+});
