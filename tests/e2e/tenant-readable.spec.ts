@@ -30,7 +30,7 @@ async function pageTypes(page: Page): Promise<string[]> {
     '/Talent-Hiring',
     '/Login',
     '/Register',
-    '/Akun',
+    // /Akun sends a signed-out visitor to /Login; auth.spec.ts checks it signed in.
     '/CallbackAuth',
     '/Collaboration',
     '/Video',
