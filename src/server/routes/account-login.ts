@@ -7,15 +7,13 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { fieldErrors } from '../errors';
 import { clientAddress } from '../middleware/credentials';
 import { issueAuthCode } from '../services/auth-codes';
-import { attemptSignIn } from '../services/sign-in';
+import { attemptSignIn, SIGN_IN_CALLS } from '../services/sign-in';
 import { servesHost, type TenantRecord } from '../services/tenants';
 import { type LoginPageParams, loginPage, loginPagePolicy, refusalPage } from './account-login-page';
 
 /** The refusal of a return address the tenant does not serve (SPEC §5 ERR_REDIRECT). */
 export const REDIRECT_REFUSED = 'Alamat kembali tidak diizinkan (ERR_REDIRECT)';
 const STATE = /^[A-Za-z0-9_-]{16,128}$/;
-/** Form posts per address and minute, shared with generate/token's count (same rule name). */
-const SIGN_IN_CALLS = { name: 'sign-in', limit: 60, windowMs: 60_000 };
 
 type Checked = { ok: true; tenant: TenantRecord; params: LoginPageParams } | { ok: false; message: string };
 

@@ -10,16 +10,10 @@ import { rateLimit } from '../middleware/rate-limit';
 import { readJson } from '../middleware/validate';
 import { spendAuthCode } from '../services/auth-codes';
 import { loginResult, openSession, revokeSessions } from '../services/sessions';
-import { attemptSignIn } from '../services/sign-in';
+import { attemptSignIn, SIGN_IN_CALLS } from '../services/sign-in';
 import { signUp } from '../services/sign-up';
 import { accountLoginRoutes } from './account-login';
 
-/**
- * Sign-in calls per address and minute, whatever their outcome: failures are slowed by
- * `sign-in-delays.ts`; this caps the password hashing any one address can ask for, while leaving
- * room for a class behind one school address signing in together.
- */
-export const SIGN_IN_CALLS = { name: 'sign-in', limit: 60, windowMs: 60_000 };
 /** Sign-ups per address and hour: a class can sign up together; a script cannot fill the table. */
 const SIGN_UP_CALLS = { name: 'sign-up', limit: 10, windowMs: 3_600_000 };
 /** Code exchanges per address and minute: a code is 256 random bits, so this only bounds the work. */

@@ -4,6 +4,14 @@ import { checkPassword } from './sessions';
 import { signInWaitMessage, takeSignInTurn } from './sign-in-delays';
 import type { TenantRecord } from './tenants';
 
+/**
+ * Sign-in calls per address and minute, whatever their outcome and whichever way in (one count for
+ * generate/token and the account login page): failures are slowed by `sign-in-delays.ts`; this caps
+ * the password hashing any one address can ask for, while leaving room for a class behind one
+ * school address signing in together.
+ */
+export const SIGN_IN_CALLS = { name: 'sign-in', limit: 60, windowMs: 60_000 };
+
 /** The one answer to a wrong password and to an unknown e-mail, so neither reveals who has an account. */
 export const WRONG_CREDENTIALS = 'Email atau password salah';
 
