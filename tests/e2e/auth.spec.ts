@@ -130,6 +130,25 @@ test.describe('sign-in form', () => {
     await expect(page).toHaveURL(/\/Register$/);
   });
 
+  test('"Keluar dari semua perangkat" ends the sign-in on the other browser too', async ({ browser, request, baseURL }, testInfo) => {
+    const email = uniqueEmail('semua');
+    await registerByApi(request, baseURL as string, tenantOf(testInfo), email);
+    const [school, home] = [await browser.newContext(), await browser.newContext()];
+    const [here, there] = [await school.newPage(), await home.newPage()];
+    for (const page of [there, here]) {
+      await signInWithForm(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/Akun$/);
+    }
+    // The registration's own sign-in counts too.
+    await expect(here.locator('.account__details')).toContainText('3 (termasuk perangkat ini)');
+    await here.getByRole('button', { name: 'Keluar dari semua perangkat' }).click();
+    await expect(here).toHaveURL(/\/$/);
+    await there.reload();
+    await expect(there).toHaveURL(/\/Login\?redirect=%2FAkun$/);
+    expect(await there.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await Promise.all([school.close(), home.close()]);
+  });
+
   for (const role of ['admin', 'mentor', 'student', 'writer'] satisfies Role[]) {
     test(`the demo ${role} signs in and sees the role on /Akun`, async ({ page }, testInfo) => {
       const { code } = tenantOf(testInfo);
@@ -235,6 +254,10 @@ test('/Login, /Register, /Akun and /CallbackAuth pass axe and fit a 320 px phone
   const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
   const page = await context.newPage();
   const found: string[] = [];
+  // The island runtime and chunks run under the site's script policy (tests/e2e/site-csp.spec.ts).
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) found.push(`CSP: ${message.text()}`);
+  });
   const check = async (path: string) => {
     found.push(...(await axeViolations(page, path)));
     const overflow = await scrollsSideways(page);
