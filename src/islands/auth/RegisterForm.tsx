@@ -54,7 +54,7 @@ function RegisterForm() {
   const [outcome, setOutcome] = useState<'leaving' | 'refused'>();
 
   if (outcome === 'refused') return <RedirectRefused />;
-  if (outcome === 'leaving') return <p role="status">Akun berhasil dibuat. Membuka halaman Akun…</p>;
+  if (outcome === 'leaving') return <p role="status">Akun berhasil dibuat. Membuka halaman tujuan…</p>;
   if (session && !busy) return <SignedInNotice user={session} />;
 
   // Messages show for fields the visitor has left (or all after a submit); the server's until the field changes.
