@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { LIST_FAMILIES, type ListFamily } from '~/lib/content/families';
-import { FIXED_PAGES } from '~/lib/content/fixed-pages';
+import { FIXED_PAGES, PRIVATE_PAGES } from '~/lib/content/fixed-pages';
 import { contentAddresses } from '~/lib/content/sitemap-items';
 import { sitemapXml } from '~/lib/seo/sitemap';
 import { isMaintenance, siteUrl } from '~/lib/tenant';
@@ -15,7 +15,7 @@ export const GET: APIRoute = async () => {
   const origin = siteUrl;
   const routes = isMaintenance ? [] : [...FIXED_PAGES, ...(await contentAddresses())];
   const urls = [...new Set(routes)]
-    .filter((route) => !secondAddresses.has(route))
+    .filter((route) => !secondAddresses.has(route) && !PRIVATE_PAGES.has(route))
     .sort()
     .map((route) => `${origin}${route}`);
   return new Response(sitemapXml(urls, new Date()), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

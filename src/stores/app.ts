@@ -4,6 +4,7 @@ import { runAppStart } from '~/lib/api/app-start';
 import type { ApiBases } from '~/lib/api/bases';
 import { type ApiClient, createApiClient } from '~/lib/api/client';
 import { failProgress, finishProgress, startProgress } from './progress';
+import { restoreSession } from './session';
 
 /** The app state of SPEC §3 once the app start has run; undefined before. */
 export const $appState = atom<AppState | undefined>(undefined);
@@ -36,6 +37,15 @@ export function documentCookies(doc: { cookie: string } = document, secure = loc
   };
 }
 
+/** One stand-in per page where storage is refused, so what a sign-in keeps is still there for the next reader. */
+const pageItems = new Map<string, string>();
+const pageStorage: StorageLike = {
+  getItem: (key) => pageItems.get(key) ?? null,
+  setItem: (key, value) => void pageItems.set(key, value),
+  removeItem: (key) => void pageItems.delete(key),
+  clear: () => pageItems.clear(),
+};
+
 /** `localStorage`, or a page-lifetime stand-in where the browser refuses storage (private modes, blocked cookies). */
 export function browserStorage(): StorageLike {
   try {
@@ -43,13 +53,7 @@ export function browserStorage(): StorageLike {
     storage.getItem(''); // throws where storage is blocked
     return storage;
   } catch {
-    const items = new Map<string, string>();
-    return {
-      getItem: (key) => items.get(key) ?? null,
-      setItem: (key, value) => void items.set(key, value),
-      removeItem: (key) => void items.delete(key),
-      clear: () => items.clear(),
-    };
+    return pageStorage;
   }
 }
 
@@ -70,6 +74,9 @@ export async function startApp(
   $apiClient.set(client);
   const env = environment ?? { storage: browserStorage(), cookies: documentCookies(), domain: location.host };
   const state = await runAppStart(client, config, env);
+  // The sign-in goes into the client before anyone hears the app has started: an island's first
+  // call then already carries the user's token (the start may also have dropped it, see session.ts).
+  restoreSession(env, client);
   $appState.set(state);
   return state;
 }

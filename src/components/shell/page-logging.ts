@@ -1,4 +1,5 @@
 import { sendLog, takePageLoadTurn } from '~/lib/api/logger';
+import { readPageConfig } from '~/lib/api/page-config';
 import { classifyLink, loggedAddress, withSafeRel } from '~/lib/browser/links';
 import { pageStarted } from './page-start';
 
@@ -25,9 +26,10 @@ function markExternalLinks(account: string | undefined): void {
   }
 }
 
+const account = accountHost(readPageConfig()?.login.url);
+markExternalLinks(account);
+
 void pageStarted.then((started) => {
-  const account = accountHost(started?.config.login.url);
-  markExternalLinks(account);
   const client = started?.client;
   if (!client || !started.state.isTokenValid) return; // no app token: nothing could be logged
 

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '~/contract/constants';
 import { readPageConfig } from '~/lib/api/page-config';
 import { $apiClient, browserEnvironment, startApp } from '~/stores/app';
 import { $session, restoreSession } from '~/stores/session';
@@ -34,12 +35,19 @@ const env = browserEnvironment();
 restoreSession(env);
 $session.subscribe(showAccount);
 
+// Signing out in another tab (or a new release clearing storage there) signs this tab out too; a page
+// shown again from the back/forward cache asks once more, so no one's account shows after they left.
+addEventListener('storage', (event) => {
+  if (event.key === null || event.key === STORAGE_KEYS.accessToken) restoreSession(env, $apiClient.get());
+});
+addEventListener('pageshow', (event) => {
+  if (event.persisted) restoreSession(env, $apiClient.get());
+});
+
 /** Resolves when the app start has finished (successfully or not: failures are only logged). */
 export const pageStarted = (async () => {
   const config = readPageConfig();
   if (!config) return undefined;
   const state = await startApp(config, { ...env, domain: location.host });
-  const client = $apiClient.get();
-  restoreSession(env, client);
-  return { state, client, config };
+  return { state, client: $apiClient.get(), config };
 })();

@@ -39,7 +39,9 @@ function AccountPanel() {
         const profile = await getMe(client);
         if (live) setView({ kind: 'ready', profile });
       } catch (error) {
-        if (error instanceof ApiRequestError && error.statusCode === 401) {
+        // A 401 is about the user's token only when the call carried an app token; without one (the
+        // API was down at the app start) the sign-in may be fine, so it is kept and the visitor may retry.
+        if (error instanceof ApiRequestError && error.statusCode === 401 && client.credentials().appToken) {
           dropSession(browserEnvironment(), client);
           return location.replace(SIGN_IN_FIRST);
         }
@@ -51,10 +53,25 @@ function AccountPanel() {
     };
   }, [attempt]);
 
+  // Signed out elsewhere (another tab, or this page shown again from the back/forward cache after
+  // leaving): the profile goes from the page at once, so the next person at this computer sees none of it.
+  useEffect(
+    () =>
+      $session.listen((user) => {
+        if (user) return;
+        setView({ kind: 'loading' });
+        location.replace(SIGN_IN_FIRST);
+      }),
+    [],
+  );
+
   const leave = async (everywhere: boolean) => {
     setBusy(everywhere ? 'everywhere' : 'here');
     const message = await signOutHere(everywhere);
-    if (!message) return location.assign('/');
+    if (!message) {
+      setView({ kind: 'loading' });
+      return location.assign('/');
+    }
     // Signed out in this browser whatever happened; say that the server did not confirm it.
     setAlert(`Anda sudah keluar di perangkat ini, tetapi server belum mengonfirmasi: ${message}`);
     setBusy(undefined);

@@ -39,6 +39,8 @@ export interface AppStartConfig {
   cipherKey: string;
   appCode: string;
   scopes: AppScope[];
+  /** The tenant's lms id when the page already knows it (built for one tenant): then it is not loaded. */
+  lmsId?: string | undefined;
 }
 
 /** App state of SPEC §3, plus the lms id the start loaded. */
@@ -118,8 +120,9 @@ export async function runAppStart(client: ApiClient, config: AppStartConfig, env
         return;
       }
     }
-    // Missing or refused: both cookies go (SPEC §4), as a user session must not outlive the app token it came with.
-    clearTokens();
+    // Refused: both cookies go (SPEC §4 "If it is invalid, both cookies are cleared"). Merely missing (its
+    // 23-hour cookie ran out, or a first visit) is not invalid: a 30-day sign-in outlives many app tokens.
+    if (current) clearTokens();
     const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes: config.scopes });
     const appToken = await produceAppToken(pair, config.cipherKey);
     if (!appToken) throw new Error('token pair tanpa token atau code');
@@ -127,6 +130,18 @@ export async function runAppStart(client: ApiClient, config: AppStartConfig, env
     client.setCredentials({ appToken });
     state.isTokenValid = true;
   };
+
+  if (config.lmsId) {
+    // The page was built for one tenant and carries its lms id: nothing to load on every page view.
+    state.lmsId = config.lmsId;
+    client.setCredentials({ lmsId: config.lmsId });
+    const tokenOutcome = await tokenStep().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (tokenOutcome) log('[app] pemeriksaan versi atau app token gagal:', tokenOutcome);
+    return state;
+  }
 
   const held = env.cookies.get(COOKIES.appToken);
   // Calls made while the start runs, or after a failed one, carry what the browser has.

@@ -46,6 +46,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Lets the request outlive the page (logging on the way out, SPEC §7 "Logging"). */
   keepalive?: boolean;
+  /** Deadline of this call (default `CALL_TIMEOUT_MS`); past it the call fails with 504. */
+  timeoutMs?: number;
 }
 
 /**
@@ -100,6 +102,9 @@ export interface ApiClient {
 
 const ACCEPT = 'application/json, text/plain;q=0.9, */*;q=0.1';
 
+/** How long a call may take before it fails with 504 (a slow school connection still gets there well within it). */
+export const CALL_TIMEOUT_MS = 20_000;
+
 /** `base` and `path` joined by one slash, with the query's set values appended. */
 export function callUrl(base: string, path: string, query: CallOptions['query'] = {}): string {
   const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
@@ -138,7 +143,9 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       headers.set('Content-Type', 'application/json');
       init.body = JSON.stringify(options.body);
     }
-    if (options.signal) init.signal = options.signal;
+    // A hung server must not leave a form "Memproses…" forever: every call ends by its deadline.
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? CALL_TIMEOUT_MS);
+    init.signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     if (options.keepalive) init.keepalive = true;
     // No retries: a repeated sign-in or write would count twice against the server's rate limits.
     return fetchOf()(callUrl(bases[base], path, options.query), init);
@@ -172,6 +179,9 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         return parsed.data;
       } catch (error) {
         if (tracked) config.progress?.fail();
+        if (error instanceof DOMException && error.name === 'TimeoutError') {
+          throw new ApiRequestError(504, 'Server tidak menjawab. Periksa koneksi Anda, lalu coba lagi.', undefined, { cause: error });
+        }
         throw normalizeError(error);
       }
     },

@@ -33,6 +33,9 @@ export function safeReturnPath(value: string | null | undefined, origin: string,
   } catch {
     throw new RedirectRefusedError(value);
   }
-  if (url.origin !== new URL(origin).origin) throw new RedirectRefusedError(value);
+  // Dot segments resolve away (`/.//evil.example` → path `//evil.example`): judge the path the browser would follow.
+  if (url.origin !== new URL(origin).origin || url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) {
+    throw new RedirectRefusedError(value);
+  }
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -14,3 +14,6 @@ export const BUILD_FILES: Record<string, string> = {
   '/favicon.svg': 'favicon.svg',
   '/og.png': 'og.png',
 };
+
+/** Fixed pages that belong to one visitor (their account, the sign-in return): built, but `noindex` and out of the sitemap. */
+export const PRIVATE_PAGES: ReadonlySet<string> = new Set(['/Akun', '/CallbackAuth']);

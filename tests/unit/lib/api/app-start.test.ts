@@ -137,13 +137,13 @@ describe('app start (SPEC §4 "App version", "App start")', () => {
     expect(platform.calls('DEMO/cms/app/id')).toBe(2);
   });
 
-  it('without an app token cookie also drops the user token cookie before getting a new token', async () => {
+  it('without an app token cookie (its 23 hours ran out) keeps the user token cookie and gets a new token', async () => {
     const platform = fakePlatform();
     const { env } = memoryEnvironment({ storage: { [APP_VERSION_STORAGE_KEY]: '2' }, cookies: { [COOKIES.token]: 'user-session' } });
     const state = await runAppStart(platform.client, CONFIG, env);
 
     expect(state.isTokenValid).toBe(true);
-    expect(env.cookies.get(COOKIES.token)).toBeUndefined();
+    expect(env.cookies.get(COOKIES.token)).toBe('user-session');
     expect(platform.calls('v1/authorizer/validate')).toBe(0);
     expect(platform.calls('v1/authorizer/token/generate')).toBe(1);
   });
@@ -177,5 +177,16 @@ describe('app start (SPEC §4 "App version", "App start")', () => {
     expect(logged).toHaveLength(1);
     expect(String(logged[0]?.[0])).toContain('[app]');
     expect(platform.calls('v1/authorizer/token/generate')).toBe(0);
+  });
+
+  it('on a page that knows its lms id, checks version and token but loads no id', async () => {
+    const platform = fakePlatform();
+    const { env } = memoryEnvironment({ storage: { [APP_VERSION_STORAGE_KEY]: '2' } });
+    const state = await runAppStart(platform.client, { ...CONFIG, lmsId: LMS_ID }, env);
+
+    expect(state).toMatchObject({ version: '2', isTokenValid: true, lmsId: LMS_ID });
+    expect(platform.calls('DEMO/cms/app/id')).toBe(0);
+    expect(platform.calls('v1/authorizer/token/generate')).toBe(1);
+    expect(platform.client.credentials().lmsId).toBe(LMS_ID);
   });
 });
