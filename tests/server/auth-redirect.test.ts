@@ -75,6 +75,8 @@ describe.each(await dbKinds())('redirect-login mode: the account login page and 
         'javascript:alert(1)',
         '//jahat.example',
         'http://localhost.jahat.example',
+        // The tenant's own public host, but in clear: the one-time code would travel readable.
+        'http://nusantaralearning.example',
       ]) {
         const res = await page({ ...params, redirectTo });
         expect(res.status, redirectTo).toBe(400);

@@ -17,11 +17,18 @@ const STATE = /^[A-Za-z0-9_-]{16,128}$/;
 
 type Checked = { ok: true; tenant: TenantRecord; params: LoginPageParams } | { ok: false; message: string };
 
-/** `value` when it is exactly an http(s) origin (scheme, host, port; no path, query or user). */
+/** A host of this machine, where plain http cannot be overheard (development and tests). */
+const LOCAL_HOST = /^(localhost|[^.]+(\.[^.]+)*\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+
+/**
+ * `value` when it is exactly an origin (scheme, host, port; no path, query or user): https, or http
+ * only on this machine, since the one-time code travels in the return address.
+ */
 function exactOrigin(value: string): URL | undefined {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value ? url : undefined;
+    const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOST.test(url.hostname));
+    return secure && url.origin === value ? url : undefined;
   } catch {
     return undefined;
   }

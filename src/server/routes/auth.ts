@@ -14,8 +14,11 @@ import { attemptSignIn, SIGN_IN_CALLS } from '../services/sign-in';
 import { signUp } from '../services/sign-up';
 import { accountLoginRoutes } from './account-login';
 
-/** Sign-ups per address and hour: a class can sign up together; a script cannot fill the table. */
-const SIGN_UP_CALLS = { name: 'sign-up', limit: 10, windowMs: 3_600_000 };
+/**
+ * Sign-ups per address and hour: a whole class (up to 36 learners in an Indonesian classroom) behind
+ * one school address can sign up together; a script cannot fill the table.
+ */
+export const SIGN_UP_CALLS = { name: 'sign-up', limit: 40, windowMs: 3_600_000 };
 /** Code exchanges per address and minute: a code is 256 random bits, so this only bounds the work. */
 const EXCHANGE_CALLS = { name: 'code-exchange', limit: 30, windowMs: 60_000 };
 

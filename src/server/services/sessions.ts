@@ -31,12 +31,6 @@ export async function checkPassword(db: Db, lmsId: string, email: string, passwo
   return row && matches ? row : undefined;
 }
 
-/** Signs a user of one tenant in with e-mail and password (see `checkPassword`); undefined when refused. */
-export async function signIn(db: Db, lmsId: string, email: string, password: string, now = new Date()) {
-  const row = await checkPassword(db, lmsId, email, password);
-  return row ? openSession(db, row, now) : undefined;
-}
-
 /** A new sign-in of `row` (after a password, a sign-up or a one-time code): only the token's hash is stored. */
 export async function openSession(db: Db, row: typeof users.$inferSelect, now = new Date()): Promise<OpenedSession> {
   const accessToken = randomBytes(32).toString('base64url');
