@@ -19,3 +19,29 @@ export function forwardedFor(header: string | string[] | undefined, hops: number
     .filter(Boolean);
   return chain[chain.length - hops] || undefined;
 }
+
+/**
+ * Who a visitor is to rate limits and sign-in waits: an IPv4 address as it is (an IPv4-mapped IPv6
+ * address as its IPv4 form), an IPv6 address as its /64 network, `2001:db8:1:2::/64`. One subscriber
+ * is given a whole /64, so counting single IPv6 addresses would hand a guesser 2^64 fresh starts.
+ * Anything that is not an IP address is returned as it is.
+ */
+export function visitorNetwork(address: string): string {
+  const bare = address
+    .replace(/%.*$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  if (!bare.includes(':') || !/^[0-9a-f:.]+$/.test(bare)) return address;
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  if (groups.length !== 8 && !bare.includes('.')) return address;
+  if (bare === '::1') return '::1';
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

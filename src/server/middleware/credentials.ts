@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { COOKIES, HEADERS } from '~/contract/common';
-import { forwardedFor } from '../proxy';
+import { forwardedFor, visitorNetwork } from '../proxy';
 
 /** Where a credential came from; cookie credentials are the ones a cross-site request can ride on. */
 export interface Credential {
@@ -31,10 +31,11 @@ export function accessTokenOf(c: Context): Credential | undefined {
 /**
  * The client's address: behind `hops` trusted proxies, the entry that many places from the right of
  * X-Forwarded-For (entries further left are whatever the client wrote); otherwise the socket's.
+ * An IPv6 address counts as its /64 network (`visitorNetwork`): limits and waits know a visitor by it.
  */
 export function clientAddress(c: Context, hops = 0): string {
   const forwarded = forwardedFor(c.req.header('X-Forwarded-For'), hops);
-  if (forwarded) return forwarded;
+  if (forwarded) return visitorNetwork(forwarded);
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'local';
+  return visitorNetwork(incoming?.socket?.remoteAddress ?? 'local');
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { forwardedFor } from '../proxy';
+import { forwardedFor, visitorNetwork } from '../proxy';
 
 export interface RenderLimitOptions {
   /** Pages one address may have rendered in a row (cache misses; cached pages and static files are never counted). */
@@ -59,10 +59,10 @@ export class RenderLimit {
 
 /**
  * The client's address: behind TRUST_PROXY hops, the X-Forwarded-For entry the outermost trusted
- * proxy appended; otherwise the connection's own address.
+ * proxy appended; otherwise the connection's own address; an IPv6 one as its /64 (`visitorNetwork`).
  */
 export function requestAddress(req: IncomingMessage, hops: number): string {
-  return forwardedFor(req.headers['x-forwarded-for'], hops) ?? req.socket.remoteAddress ?? 'local';
+  return visitorNetwork(forwardedFor(req.headers['x-forwarded-for'], hops) ?? req.socket.remoteAddress ?? 'local');
 }
 
 /** Whether the address is this machine's own (a reverse proxy on it, or a local client). */
