@@ -191,6 +191,18 @@ describe.runIf(redisUp)('failure delays on Redis', () => {
       expect((await signIn('192.0.2.200', 'demo-admin-2026')).status).toBe(200);
     }, 120_000);
 
+    it('at a school address where classmates mistyped their own passwords, the owner of a locked account still signs in', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await asProcess();
+      // Someone elsewhere locks the teacher's account.
+      for (let n = 1; n <= 5; n++) await expectApiError(await signIn('198.51.100.9', 'salah', 'teacher@demo.example'), 401);
+      expect((await signIn('198.51.100.9', 'demo-teacher-2026', 'teacher@demo.example')).status).toBe(429);
+      // The school's one address: four pupils' typos, each at their own account.
+      for (const role of ['student', 'writer', 'partner', 'industry'])
+        await expectApiError(await signIn('203.0.113.90', 'salah', `${role}@demo.example`), 401);
+      expect((await signIn('203.0.113.90', 'demo-teacher-2026', 'teacher@demo.example')).status).toBe(200);
+    }, 120_000);
+
     it("an account's lock made through one process holds in another", async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       await asProcess();

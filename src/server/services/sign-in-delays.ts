@@ -10,7 +10,8 @@ import type { DelayRule, RateLimiter } from './rate-limit';
  * - Each account is locked after its 5th failure: 5 minutes, doubling with each failure after the
  *   lock (10, 20, then at most 30 minutes), forgotten 30 minutes after the last failure (issue 13:
  *   "five wrong passwords lock the account for a while"). The lock holds back only addresses that
- *   have themselves failed at least 3 times. An address with fewer is judged on its own record, so
+ *   have themselves failed at least 3 times at that account. An address with fewer is judged on its
+ *   own record, so
  *   the owner signing in from their usual place (or after a typo or two) gets in whatever others
  *   try; a guesser past its third failure waits for the account, so many addresses together still
  *   get few guesses at one account, plus the first three of each new address.
@@ -34,8 +35,20 @@ export const ACCOUNT_DELAYS: DelayRule = {
   maxDelayMs: 30 * 60_000,
   forgetMs: 30 * 60_000,
 };
-/** Failures of its own after which an address also waits for the account's delay. */
+/** Failures of its own at one account after which an address also waits for that account's lock. */
 export const OWN_FAILURES_BEFORE_ACCOUNT_DELAY = 3;
+/**
+ * Failures of one address at one account, only counted (never a wait): whether the account's lock
+ * holds that address back. Per account, not per address, because a school's pupils share one
+ * address: a classmate's typos, or their guessing at another account, must not lock a learner out.
+ */
+export const PAIR_FAILURES: DelayRule = {
+  name: 'sign-in-pair',
+  free: Number.MAX_SAFE_INTEGER,
+  firstDelayMs: 0,
+  maxDelayMs: 0,
+  forgetMs: ACCOUNT_DELAYS.forgetMs,
+};
 
 /** A sign-in attempt that may go ahead (then report its success, or that it could not be checked), or the seconds it must wait. */
 export type SignInTurn =
@@ -46,22 +59,27 @@ export type SignInTurn =
 export async function takeSignInTurn(limiter: RateLimiter, address: string, account: string): Promise<SignInTurn> {
   const byAddress = await limiter.strike(ADDRESS_DELAYS, address);
   if (byAddress.wait !== undefined) return { wait: byAddress.wait, by: 'address' };
-  const clean = byAddress.failures < OWN_FAILURES_BEFORE_ACCOUNT_DELAY;
+  const pair = `${address}|${account}`;
+  const byPair = await limiter.strike(PAIR_FAILURES, pair, false);
+  const clean = byPair.failures < OWN_FAILURES_BEFORE_ACCOUNT_DELAY;
   // Counted from every address, so fresh addresses raise the wait of those that keep guessing.
   const byAccount = await limiter.strike(ACCOUNT_DELAYS, account, !clean);
   if (byAccount.wait !== undefined) {
     // Not checked, so not a failure of this address.
     await limiter.forgive(ADDRESS_DELAYS, address);
+    await limiter.forgive(PAIR_FAILURES, pair);
     return { wait: byAccount.wait, by: 'account' };
   }
   return {
     succeeded: async () => {
       await limiter.forgive(ADDRESS_DELAYS, address);
+      await limiter.forgive(PAIR_FAILURES, pair, true);
       await limiter.forgive(ACCOUNT_DELAYS, account, true);
     },
     // The check failed (the database is down, say): no one's failure.
     unchecked: async () => {
       await limiter.forgive(ADDRESS_DELAYS, address);
+      await limiter.forgive(PAIR_FAILURES, pair);
       await limiter.forgive(ACCOUNT_DELAYS, account);
     },
   };
