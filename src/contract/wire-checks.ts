@@ -29,7 +29,7 @@ function envelopeCheck<T>(fields: Record<keyof T & string, FieldKind>): WireChec
     safeParse(input) {
       const issues: Issue[] = [];
       const body = isRecord(input) ? input : {};
-      if (!Number.isInteger(body.statusCode)) issues.push({ path: ['statusCode'], message: 'harus bilangan bulat' });
+      if (!Number.isSafeInteger(body.statusCode)) issues.push({ path: ['statusCode'], message: 'harus bilangan bulat' });
       if (typeof body.message !== 'string') issues.push({ path: ['message'], message: 'harus teks' });
       const data = isRecord(body.data) ? body.data : undefined;
       if (!data) issues.push({ path: ['data'], message: 'harus objek' });

@@ -20,7 +20,7 @@ export function isChunkLoadError(reason: unknown): boolean {
  */
 export function reloadForChunk(storage: Pick<Storage, 'getItem' | 'setItem'>, reload: () => void, now: number = Date.now()): boolean {
   const last = Number(storage.getItem(RELOAD_AT_KEY));
-  if (Number.isFinite(last) && last > 0 && now - last <= RELOAD_GUARD_MS) return false;
+  if (Number.isFinite(last) && last > 0 && now >= last && now - last <= RELOAD_GUARD_MS) return false;
   storage.setItem(RELOAD_AT_KEY, String(now));
   reload();
   return true;
