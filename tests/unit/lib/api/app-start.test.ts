@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_TOKEN_COOKIE_SECONDS, COOKIES } from '~/contract/common';
 import { APP_VERSION_STORAGE_KEY, type AppStartConfig, createApiClient, produceAppToken, runAppStart } from '~/lib/api';
+import { isLocalDevelopmentHost, isLocalhostHost } from '~/lib/api/app-start';
 import { fakeFetch, json, memoryEnvironment, openAppToken, type SeenRequest, TEST_BASES } from './fakes';
 
 const KEY = '3c'.repeat(32);
@@ -188,5 +189,50 @@ describe('app start (SPEC §4 "App version", "App start")', () => {
     expect(platform.calls('DEMO/cms/app/id')).toBe(0);
     expect(platform.calls('v1/authorizer/token/generate')).toBe(1);
     expect(platform.client.credentials().lmsId).toBe(LMS_ID);
+  });
+});
+
+describe('app state flags (SPEC §3 "App state", §4)', () => {
+  it.each([
+    'localhost',
+    'localhost:4321',
+    'LOCALHOST',
+    'demo.localhost:4321',
+    '127.0.0.1',
+    '127.0.0.1:8080',
+    '127.1.2.3',
+    '[::1]',
+    '[::1]:80',
+  ])('isLocalhost is true for %s', (host) => {
+    expect(isLocalhostHost(host)).toBe(true);
+  });
+
+  it.each([
+    'example.com',
+    'site.example:443',
+    '10.10.1.2',
+    '192.168.1.5',
+    'localhost.evil.example',
+    '127.0.0.1.evil.example',
+    'mylocalhost',
+    '[::2]',
+  ])('isLocalhost is false for %s', (host) => {
+    expect(isLocalhostHost(host)).toBe(false);
+  });
+
+  it.each(['10.10.1.2', '10.10.2.15:4321', 'dev.10.10.example'])('isLocalDevelopment is true for %s, which contains 10.10', (host) => {
+    expect(isLocalDevelopmentHost(host)).toBe(true);
+  });
+
+  it.each(['10.1.10.2', '192.168.10.1', 'localhost', 'site.example'])('isLocalDevelopment is false for %s', (host) => {
+    expect(isLocalDevelopmentHost(host)).toBe(false);
+  });
+
+  it('reaches the state the app start returns', async () => {
+    const platform = fakePlatform();
+    const local = await runAppStart(platform.client, CONFIG, memoryEnvironment({ domain: 'demo.localhost:4321' }).env);
+    expect(local).toMatchObject({ domain: 'demo.localhost:4321', isLocalhost: true, isLocalDevelopment: false });
+    const lan = await runAppStart(platform.client, CONFIG, memoryEnvironment({ domain: '10.10.1.2' }).env);
+    expect(lan).toMatchObject({ isLocalhost: false, isLocalDevelopment: true });
   });
 });
