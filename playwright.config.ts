@@ -21,7 +21,12 @@ function specsFor(tenant: (typeof runTenants)[number]): string[] {
   if (!isLive(tenant)) return ['**/tenant-maintenance.spec.ts'];
   const live = ['**/tenant-pages.spec.ts', '**/tenant-readable.spec.ts'];
   // Sign-in runs on demo (the /Login form) and on each tenant in redirect-login mode (the account service).
-  const auth = tenant.code === 'demo' || tenant.setting.login.mode === 'redirect' ? ['**/auth.spec.ts'] : [];
+  const auth =
+    tenant.setting.login.mode === 'redirect'
+      ? ['**/auth.spec.ts', '**/auth-redirect.spec.ts']
+      : tenant.code === 'demo'
+        ? ['**/auth.spec.ts', '**/auth-form.spec.ts']
+        : [];
   return tenant.code === 'demo' ? [...live, ...auth, '**/site-*.spec.ts', '**/one-server.spec.ts'] : [...live, ...auth];
 }
 
