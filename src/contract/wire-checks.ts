@@ -13,13 +13,20 @@ export interface WireCheck<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } };
 }
 
-type FieldKind = 'string' | 'non-empty' | 'true' | 'strings' | 'datetime';
+type FieldKind = 'string' | 'non-empty' | 'app-code' | 'true' | 'scopes' | 'datetime';
 const FIELD_TESTS: Record<FieldKind, (value: unknown) => boolean> = {
   string: (value) => typeof value === 'string',
   'non-empty': (value) => typeof value === 'string' && value.length > 0,
   true: (value) => value === true,
-  strings: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
-  datetime: (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value),
+  // AppCodeSchema of common.ts.
+  'app-code': (value) => typeof value === 'string' && /^[A-Z0-9_-]{2,32}$/.test(value),
+  scopes: (value) => Array.isArray(value) && value.every((item) => item === 'read' || item === 'write'),
+  // zod's iso datetime also refuses days, hours and minutes that do not exist: a real time survives a round trip.
+  datetime: (value) =>
+    typeof value === 'string' &&
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value) &&
+    !Number.isNaN(Date.parse(value)) &&
+    new Date(value).toISOString().slice(0, 19) === value.slice(0, 19),
 };
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -48,14 +55,14 @@ function envelopeCheck<T>(fields: Record<keyof T & string, FieldKind>): WireChec
 export const VersionAnswer = envelopeCheck<{ version: string }>({ version: 'non-empty' });
 
 /** POST v1/authorizer/token/generate (`TokenGenerateResponseSchema`). */
-export const TokenPairAnswer = envelopeCheck<TokenPair>({ token: 'non-empty', code: 'non-empty', expiresAt: 'datetime' });
+export const TokenPairAnswer = envelopeCheck<TokenPair>({ token: 'non-empty', code: 'app-code', expiresAt: 'datetime' });
 
 /** GET v1/authorizer/validate (`TokenValidationResponseSchema`). */
 export const TokenValidationAnswer = envelopeCheck<Omit<TokenValidation, 'scopes'> & { scopes: AppScope[] }>({
   valid: 'true',
   lmsId: 'string',
-  code: 'non-empty',
-  scopes: 'strings',
+  code: 'app-code',
+  scopes: 'scopes',
   expiresAt: 'datetime',
 });
 

@@ -19,7 +19,12 @@ export async function sendLog(client: ApiClient, entry: ClickLogRequest, warn: (
 
 /** Whether this page should send the session's page_load log: only the first page of a browser session. Marks it taken. */
 export function takePageLoadTurn(session: Pick<Storage, 'getItem' | 'setItem'>): boolean {
-  if (session.getItem(PAGE_LOAD_FLAG)) return false;
-  session.setItem(PAGE_LOAD_FLAG, '1');
-  return true;
+  try {
+    if (session.getItem(PAGE_LOAD_FLAG)) return false;
+    session.setItem(PAGE_LOAD_FLAG, '1');
+    return true;
+  } catch {
+    // Storage full or refused: without the flag every page would log a page_load, so none does.
+    return false;
+  }
 }

@@ -8,7 +8,12 @@ export const RELOAD_AT_KEY = 'chunk_reload_at';
  * files are gone, so the page itself is stale (Chromium, Firefox and Safari each word it differently).
  */
 export function isChunkLoadError(reason: unknown): boolean {
-  const message = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason ?? '');
+  let message: string;
+  try {
+    message = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason ?? '');
+  } catch {
+    return false; // a value without a string form (Object.create(null)) is no browser's import error
+  }
   return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i.test(
     message,
   );
