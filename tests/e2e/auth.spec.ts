@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { roleOnAccountPage } from './auth-support';
-import { axeViolations, scrollsSideways, tenantOf } from './support';
+import { axeViolations, keepScreenshot, scrollsSideways, tenantOf } from './support';
 
 /**
  * What every tenant's sign-in shares, in Chromium against the real server (issue 13): a forged
@@ -30,6 +30,7 @@ test('/Login, /Register, /Akun and /CallbackAuth pass axe and fit a 320 px phone
     found.push(...(await axeViolations(page, path)));
     const overflow = await scrollsSideways(page);
     if (overflow) found.push(`${path} at 320 px: ${overflow}`);
+    await keepScreenshot(page, `${code}-320-${path.replace(/[^A-Za-z]+/g, '-').replace(/^-|-$/g, '')}`);
   };
   for (const path of ['/Login', '/Register']) {
     await page.goto(path);
