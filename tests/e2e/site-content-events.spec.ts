@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createPost } from '~/lib/api';
 import { loadTenantItems } from '~/lib/tenant/load-items';
-import { canonicalPath, h1, keepScreenshot, tenantOf, writerClient } from './support';
+import { canonicalPath, expectOnlyShellScript, h1, keepScreenshot, tenantOf, writerClient } from './support';
 
 /**
  * Events, programs, careers, the gallery and the portfolio as a visitor uses them: a list, an item,
@@ -9,7 +9,7 @@ import { canonicalPath, h1, keepScreenshot, tenantOf, writerClient } from './sup
  */
 
 async function expectNoScriptFiles(page: Page) {
-  expect(await page.locator('script[src]').count()).toBe(0);
+  await expectOnlyShellScript(page);
 }
 
 /** Scrolls each image into view (lazy ones load then) and checks that it decoded. */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loadTenantItems } from '~/lib/tenant/load-items';
-import { canonicalPath, h1, keepScreenshot, tenantOf } from './support';
+import { canonicalPath, expectOnlyShellScript, h1, keepScreenshot, tenantOf } from './support';
 
 /**
  * The other post kinds as a reader uses them: Berita, Blog, Podcasts and Tulisan-Temans (list →
@@ -15,7 +15,7 @@ async function expectPostPage(page: Page, title: string) {
   await expect(h1(page)).toHaveText(title);
   await expect(page).toHaveTitle(`${title} - ${SITE}`);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/covers\/.+\.webp$/);
-  expect(await page.locator('script[src]').count()).toBe(0);
+  await expectOnlyShellScript(page);
 }
 
 const LISTS = [
@@ -39,7 +39,7 @@ for (const list of LISTS) {
     await expect(h1(page)).toHaveText(list.heading);
     const cards = page.locator('.post-card');
     await expect(cards).toHaveCount(list.cards);
-    expect(await page.locator('script[src]').count()).toBe(0);
+    await expectOnlyShellScript(page);
     const link = cards.first().getByRole('heading', { level: 2 }).getByRole('link');
     expect(await link.getAttribute('href')).toMatch(list.href);
     const title = (await link.textContent())?.trim() ?? '';

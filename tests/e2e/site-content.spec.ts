@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createPost } from '~/lib/api';
-import { keepScreenshot, tenantOf, writerClient } from './support';
+import { expectOnlyShellScript, keepScreenshot, tenantOf, writerClient } from './support';
 
 /** Content pages as a reader uses them: a list, a post, and back, all static HTML. */
 
@@ -21,7 +21,7 @@ test('news: list → post → back, with the post’s own title, description and
   const cover = page.locator('.post__cover');
   await expect(cover).toBeVisible();
   expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  expect(await page.locator('script[src]').count()).toBe(0);
+  await expectOnlyShellScript(page);
   await keepScreenshot(page, 'demo-news-post');
 
   await page.goBack();

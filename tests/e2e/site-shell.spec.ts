@@ -1,5 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { keepScreenshot } from './support';
+import { expectOnlyShellScript, keepScreenshot } from './support';
 
 /** The page shell as a visitor meets it: not-found, case-sensitive routes, navigation, menus, delivery. */
 
@@ -126,13 +127,25 @@ test('on a phone the navigation folds into a menu that opens without scripts', a
   await context.close();
 });
 
-test('pages ship only the small inline shell script', async ({ page }) => {
+test('content pages ship only the shell script: at most 10 KB gzip with all it imports, no React and no zod', async ({ page, request }) => {
   await page.goto('/About');
-  expect(await page.locator('script[src]').count()).toBe(0);
-  const inline = await page.locator('script[type="module"]').allTextContents();
-  const bytes = inline.reduce((sum, text) => sum + new TextEncoder().encode(text).length, 0);
-  expect(inline.length).toBe(1);
-  expect(bytes).toBeLessThan(4096);
+  await expectOnlyShellScript(page);
+  expect(await page.locator('script[type="module"]:not([src])').count()).toBe(0);
+  const entry = (await page.locator('script[src]').getAttribute('src')) ?? '';
+  // The script and every chunk it imports, as the browser fetches them.
+  const seen = new Set<string>();
+  const queue = [entry];
+  let gzipBytes = 0;
+  while (queue.length) {
+    const path = queue.shift() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const body = await (await request.get(path)).text();
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+    expect(body, path).not.toMatch(/react-dom|\$ZodType|ZodError/);
+    for (const [, file] of body.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(`/_astro/${file}`);
+  }
+  expect(gzipBytes).toBeLessThanOrEqual(10 * 1024);
 });
 
 test('static files go out precompressed with the right cache headers', async ({ request }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Role } from '~/contract/roles';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import type { Tenant } from '~/lib/tenant/schema';
@@ -79,4 +79,15 @@ export async function scrollsSideways(page: Page): Promise<string | undefined> {
     document.documentElement.clientWidth,
   ]);
   return scrollWidth > clientWidth ? `${scrollWidth} px > ${clientWidth} px` : undefined;
+}
+
+/** The one script file every content page loads: the shell script (components/shell/shell-script.ts). */
+const SHELL_SCRIPT = /^\/_astro\/Shell\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/;
+
+/** A content page's scripts: the shell script only, as a module, and no island (no React). */
+export async function expectOnlyShellScript(page: Page): Promise<void> {
+  const sources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src') ?? ''));
+  expect(sources).toHaveLength(1);
+  expect(sources[0]).toMatch(SHELL_SCRIPT);
+  expect(await page.locator('astro-island').count()).toBe(0);
 }
