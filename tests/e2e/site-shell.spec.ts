@@ -91,6 +91,8 @@ test('following a link lands at the top of the next page; a hash lands at its an
 test('the top progress bar shows while a slow page loads', async ({ page }) => {
   await page.goto('/');
   // A prefetched page would arrive at once; take the speculation rules away so the delay applies.
+  // The shell adds them at the first idle moment, so wait until they are there before removing them.
+  await page.waitForFunction(() => document.querySelector('script[type="speculationrules"]'));
   await page.evaluate(() => document.querySelector('script[type="speculationrules"]')?.remove());
   await page.route('**/Pricing', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -181,4 +183,31 @@ test('the platform API answers under /api with its error shape', async ({ reques
   const missing = await request.get('/api/v9/tidak-ada');
   expect(missing.status()).toBe(404);
   expect(await missing.json()).toEqual({ statusCode: 404, message: 'Endpoint tidak ditemukan' });
+});
+
+test('text keeps its place when the web fonts arrive: pages shift less than 0.05 on a phone', async ({ browser, baseURL }) => {
+  // A long chapter title wrapped onto two lines in the system font and one in the web font (0.24 before
+  // the metric-matched fallbacks); the home page and a class page are checked with it.
+  const context = await browser.newContext({ baseURL: baseURL as string, viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  await page.goto('/Courses');
+  const course = await page.locator('a[href^="/Courses/"]:not([href*="@Premium"])').first().getAttribute('href');
+  await page.goto(course ?? '/Courses');
+  const chapter = await page.locator('a[href*="/chapter/"]').first().getAttribute('href');
+  for (const path of ['/', '/Class', chapter ?? '/Courses']) {
+    const fresh = await context.newPage();
+    await fresh.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await fresh.goto(path);
+    await fresh.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300)))));
+    const total = await fresh.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect({ path, shiftsLittle: total < 0.05, total }).toMatchObject({ path, shiftsLittle: true });
+    await fresh.close();
+  }
+  await context.close();
 });
