@@ -27,7 +27,9 @@ function specsFor(tenant: (typeof runTenants)[number]): string[] {
       : tenant.code === 'demo'
         ? ['**/auth.spec.ts', '**/auth-form.spec.ts']
         : [];
-  return tenant.code === 'demo' ? [...live, ...auth, '**/site-*.spec.ts', '**/one-server.spec.ts'] : [...live, ...auth];
+  // The catalogue's behaviour is the same code on every tenant: demo runs it (its pages pass axe on every tenant in tenant-readable).
+  const catalogue = ['**/catalogue.spec.ts', '**/class-browser.spec.ts'];
+  return tenant.code === 'demo' ? [...live, ...auth, ...catalogue, '**/site-*.spec.ts', '**/one-server.spec.ts'] : [...live, ...auth];
 }
 
 export default defineConfig({

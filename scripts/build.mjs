@@ -62,7 +62,9 @@ export function compileSite() {
   const staging = `${target}.${process.pid}`;
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
     cwd: root,
-    env: { ...process.env, SITE_COMPILE_DIR: staging },
+    // Production whatever the caller's NODE_ENV (vitest sets `test`): otherwise React's development
+    // build would be compiled in, and kept, since the compile is reused while the sources stay the same.
+    env: { ...process.env, NODE_ENV: 'production', SITE_COMPILE_DIR: staging },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (result.status !== 0) {

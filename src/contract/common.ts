@@ -23,3 +23,19 @@ export * from './constants';
 
 /** A tenant's app code as it appears in paths (`{code}/cms/app/…`) and as the app token prefix. */
 export const AppCodeSchema = z.string().regex(/^[A-Z0-9_-]{2,32}$/, 'app code: huruf besar, angka, _ atau -');
+
+/**
+ * The update body of a create schema: every field optional and without its default. zod 4 fills a
+ * default in even under `.partial()`, so an update that names one field would reset every other
+ * field that has a default (a title change would empty the content).
+ */
+export function partialUpdate<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(
+    Object.fromEntries(
+      Object.entries(shape).map(([key, schema]) => [
+        key,
+        ((schema instanceof z.ZodDefault ? schema.unwrap() : schema) as z.ZodType).optional(),
+      ]),
+    ) as { [K in keyof S]: z.ZodOptional<z.ZodType<z.output<S[K]>, z.input<S[K]>>> },
+  );
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common';
+import { envelope, partialUpdate } from './common';
 import { paged, pagingQuery, QueryBool, QueryInt } from './paging';
 import { UrlSchema, WebUrlSchema } from './url';
 
@@ -120,7 +120,7 @@ export const PostCreateSchema = z.strictObject({
 export type PostCreate = z.input<typeof PostCreateSchema>;
 
 /** POST v3/post/update?slug body: the kind plus any field to change. */
-export const PostUpdateSchema = PostCreateSchema.partial().extend({ kindSlug: PostKindSchema });
+export const PostUpdateSchema = partialUpdate(PostCreateSchema.shape).extend({ kindSlug: PostKindSchema });
 export type PostUpdate = z.input<typeof PostUpdateSchema>;
 
 /** POST v3/post/delete and POST v3/post/kind/category/delete body. */
@@ -146,7 +146,7 @@ export const CategoryCreateSchema = z.strictObject({
   slug: SlugSchema.optional(),
   description: z.string().trim().max(1000).default(''),
 });
-export const CategoryUpdateSchema = CategoryCreateSchema.partial().extend({ kindSlug: PostKindSchema });
+export const CategoryUpdateSchema = partialUpdate(CategoryCreateSchema.shape).extend({ kindSlug: PostKindSchema });
 
 /** GET v1/post/article/list, v2/post/category and v1/podcast/list queries (blog-like lists: 6 per page). */
 export const KindListQuerySchema = z.strictObject({

@@ -13,11 +13,16 @@ import { authRoutes } from './routes/auth';
 import { authorizerRoutes } from './routes/authorizer';
 import { buildsRoutes } from './routes/builds';
 import { careersRoutes } from './routes/careers';
+import { classesRoutes } from './routes/classes';
+import { coreRoutes } from './routes/core';
+import { coursesRoutes } from './routes/courses';
 import { healthRoutes } from './routes/health';
 import { loggerRoutes } from './routes/logger';
 import { postsRoutes } from './routes/posts';
+import { programsRoutes } from './routes/programs';
 import { settingsRoutes } from './routes/settings';
 import { showcaseRoutes } from './routes/showcase';
+import { statisticsRoutes, statsHostRoutes } from './routes/statistics';
 import { usersRoutes } from './routes/users';
 
 /**
@@ -52,6 +57,12 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/career', careersRoutes(deps));
   api.route('/v1/user', usersRoutes(deps));
   api.route('/v1/logger', loggerRoutes(deps));
+  api.route('/v1/class', classesRoutes(deps));
+  api.route('/v1/program', programsRoutes(deps));
+  api.route('/v1/course', coursesRoutes(deps));
+  api.route('/core', coreRoutes(deps));
+  api.route('/stats', statsHostRoutes(deps));
+  api.route('/', statisticsRoutes(deps));
 
   api.notFound((c) => errorResponse(c, 404, 'Endpoint tidak ditemukan'));
   api.onError((error, c) => {

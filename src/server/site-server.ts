@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { CLASS_LIST_PATH, canonicalClassRequest } from '~/lib/catalogue/class-query';
 import { isListPage, LIST_PARAMS, readListQuery } from '~/lib/content/on-demand';
 import { mainAddress, rendersOnDemand } from '~/lib/content/routes';
 import { type AccessLog, loggedPath } from './sites/access-log';
@@ -138,7 +139,7 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     // The error pages are the answers of other addresses, not pages of their own.
     if (path === '/404.html' || path === '/500.html') return send(req, res, build.notFound);
 
-    const listQuery = query.length > 1 && isListPage(path) ? listRequest(query) : undefined;
+    const listQuery = query.length > 1 && isListPage(path) ? listRequest(path, query) : undefined;
     if (!listQuery) {
       const file = build.store.get(path) ?? (path.startsWith('/_astro/') ? site.previous?.store.get(path) : undefined);
       if (file) return send(req, res, file.prepared);
@@ -195,13 +196,18 @@ function encodeBytes(query: string): string {
 }
 const canonicalQueries = new Map<string, string | undefined>();
 
-/** The canonical list query of a list page's request (`?page=2&search=…&category=…`), or undefined when it asks for none; remembered per query text. */
-function listRequest(query: string): string | undefined {
-  if (canonicalQueries.has(query)) return canonicalQueries.get(query);
-  const canonical = canonicalListQuery(query);
+/**
+ * The canonical list query of a list page's request (`?page=2&search=…&category=…`; /Class its
+ * filters as class-query.ts writes them), or undefined when it asks for none; remembered per query text.
+ */
+function listRequest(path: string, query: string): string | undefined {
+  const isClassList = path === CLASS_LIST_PATH;
+  const key = isClassList ? `${path}${query}` : query;
+  if (canonicalQueries.has(key)) return canonicalQueries.get(key);
+  const canonical = isClassList ? canonicalClassRequest(query) : canonicalListQuery(query);
   // Bounded: endless distinct queries (searches) cannot grow it.
   if (canonicalQueries.size > 10_000) canonicalQueries.clear();
-  canonicalQueries.set(query, canonical);
+  canonicalQueries.set(key, canonical);
   return canonical;
 }
 

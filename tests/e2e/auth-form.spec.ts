@@ -48,6 +48,54 @@ test.describe('sign-in form', () => {
     await expect(roleOnAccountPage(page)).toHaveText('Siswa');
   });
 
+  test('what a visitor types before the form has loaded is kept, on sign-in and on sign-up', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const email = uniqueEmail('cepat');
+    await registerByApi(request, baseURL as string, tenantOf(testInfo), email);
+    // The islands' script is held back until the visitor has typed: a slow phone on a slow network.
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/_astro\/(LoginForm|RegisterForm)\.[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/Login?redirect=%2FAkun');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Kata sandi', { exact: true }).fill(PASSWORD);
+    release();
+    const submit = page.getByRole('button', { name: 'Masuk', exact: true });
+    await expect(submit).toBeEnabled();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await submit.click();
+    await expect(page).toHaveURL(/\/Akun$/);
+
+    await page.getByRole('button', { name: 'Keluar', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/Register');
+    // Held again for the sign-up form: a fresh page loads its island anew.
+    await page.unrouteAll();
+    let releaseAgain: () => void = () => {};
+    const heldAgain = new Promise<void>((done) => {
+      releaseAgain = done;
+    });
+    await page.route(/\/_astro\/RegisterForm\.[^/]+\.js$/, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByLabel('Nama lengkap').fill('Rahmat Hidayat');
+    await page.getByLabel('Nomor HP').fill('081234567890');
+    releaseAgain();
+    await expect(page.getByRole('button', { name: 'Daftar', exact: true })).toBeEnabled();
+    await expect(page.getByLabel('Nama lengkap')).toHaveValue('Rahmat Hidayat');
+    await expect(page.getByLabel('Nomor HP')).toHaveValue('081234567890');
+  });
+
   test('the sign-up form shows its messages beside the fields and keeps a taken e-mail out', async ({
     page,
     request,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { claim, enqueue } from '~/server/builds/queue';
+import { claim, enqueue, schedule } from '~/server/builds/queue';
 import { recoverExpired } from '~/server/builds/queue-failures';
 import { history } from '~/server/builds/queue-history';
 import type { BuildJob, BuildOutcome, BuildRunner } from '~/server/builds/types';
@@ -44,6 +45,7 @@ async function openQueueDatabase(kind: DbKind) {
 let tenants = 0;
 /** A tenant code of its own for each test, so tests never see each other's jobs. */
 const newTenant = () => `t${++tenants}-${randomBytes(2).toString('hex')}`;
+const eqId = (id: number) => sql`${buildJobs.id} = ${id}`;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const event = (tenant: string, type = 'post.updated', ids: (string | number)[] = []) => ({ type, tenant, ids });
 const outcome = (buildId: string): BuildOutcome => ({ buildId, pages: 10, rendered: 3, incremental: true });
@@ -97,6 +99,35 @@ describe.each(await dbKinds())('build queue on %s', (kind) => {
     expect(new Set(queued.map((job) => job.id)).size).toBe(1);
     expect(queued.filter((job) => !job.coalesced)).toHaveLength(1);
     expect(await history(db, tenant)).toMatchObject([{ status: 'queued', changes: 20 }]);
+  });
+
+  it('the calendar keeps one scheduled job apart from the queued one: moved, never merged with writes, built once due, dropped when nothing is ahead', async () => {
+    const tenant = newTenant();
+    const later = new Date(Date.now() + 3_600_000);
+    const first = await schedule(db, tenant, later);
+    // Re-set after the next build to the next moment: the same job, moved.
+    const moved = await schedule(db, tenant, new Date(Date.now() + 60_000));
+    expect(moved?.id).toBe(first?.id);
+    expect(moved?.dueInMs).toBeLessThanOrEqual(60_000);
+    // A write gets a queued job of its own, built at once, with only its own change.
+    const write = await enqueue(db, event(tenant, 'post.updated', [7]), 'cms', { delayMs: 0 });
+    expect(write.id).not.toBe(first?.id);
+    // The history shows the scheduled job first, as the next build, though its id is older.
+    expect((await history(db, tenant)).map(({ status, trigger, changes }) => ({ status, trigger, changes }))).toEqual([
+      { status: 'scheduled', trigger: 'schedule', changes: 1 },
+      { status: 'queued', trigger: 'cms', changes: 1 },
+    ]);
+    const claimed = await claim(db, 'w1', 3000);
+    expect(claimed).toMatchObject({ id: write.id, trigger: 'cms' });
+    await db.delete(buildJobs).where(eqId(write.id));
+    // Not due yet: nothing to claim. Once its moment comes, a worker builds it.
+    expect(await claim(db, 'w1', 3000)).toBeUndefined();
+    await schedule(db, tenant, new Date(Date.now() - 1000));
+    expect(await claim(db, 'w1', 3000)).toMatchObject({ id: first?.id, status: 'running', trigger: 'schedule' });
+    // After that build nothing is ahead: no scheduled job is left.
+    await schedule(db, tenant, later);
+    await schedule(db, tenant, undefined);
+    expect((await history(db, tenant)).filter((job) => job.status === 'scheduled')).toEqual([]);
   });
 
   it('with a worker building, a 2 s burst of writes becomes one or two builds, not twenty', async () => {

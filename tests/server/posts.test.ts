@@ -429,6 +429,23 @@ describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
       await failsWith(updatePost(writer, `${slug}-2`, { kindSlug: 'news', title: 'X' }), 404);
     });
 
+    it('an update that names one field leaves every other field as it was', async () => {
+      const slug = slugOf('sebagian');
+      const post = await createPost(writer, {
+        kindSlug: 'blog',
+        title: 'Judul lama',
+        slug,
+        summary: 'Ringkasan tetap',
+        content: '<p>Isi yang tidak boleh hilang</p>',
+        author: 'Rina',
+        tags: ['belajar'],
+        isActive: true,
+      });
+      const updated = await updatePost(writer, slug, { kindSlug: 'blog', title: 'Judul baru' });
+      expect(updated).toEqual({ ...post, title: 'Judul baru', updatedAt: updated.updatedAt });
+      await deletePost(writer, { kindSlug: 'blog', slug });
+    });
+
     it('keeps drafts and future posts from lists, details and views until they are published', async () => {
       const draftSlug = slugOf('draf');
       const futureSlug = slugOf('nanti');

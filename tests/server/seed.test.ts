@@ -68,8 +68,8 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
       settings: await storedSettings(),
       tenants: await storedTenants(),
     };
-    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 0, usersAdded: 0, contentAdded: 0 });
-    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 0, usersAdded: 0, contentAdded: 0 });
+    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 0, usersAdded: 0, contentAdded: 0, catalogueAdded: 0 });
+    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 0, usersAdded: 0, contentAdded: 0, catalogueAdded: 0 });
     expect({
       rows: await countRows(platform),
       settings: await storedSettings(),
@@ -103,7 +103,8 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
       .set({ hosts: ['dibajak.example'] })
       .where(eq(tenants.lmsId, lmsId));
 
-    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 1, usersAdded: 1, contentAdded: 0 });
+    // The re-created student is enrolled again in the class the catalogue seed gives them.
+    expect(await reseed()).toEqual({ tenants: 13, settingsAdded: 1, usersAdded: 1, contentAdded: 0, catalogueAdded: 1 });
     const [row] = await platform.deps.db.select({ hosts: tenants.hosts }).from(tenants).where(eq(tenants.lmsId, lmsId));
     expect(row?.hosts).toEqual(hosts);
     platform.deps.tenants.invalidate();

@@ -13,6 +13,7 @@ import { IslandBoundary } from '../shared/IslandBoundary';
 import { PasswordInput } from '../shared/PasswordInput';
 import { RedirectRefused, requestedReturn, returnTarget } from '../shared/return-to';
 import { SignedInNotice } from '../shared/SignedInNotice';
+import { typedAhead } from '../shared/typed-ahead';
 import { useHydrated } from '../shared/use-hydrated';
 import '../shared/forms.css';
 
@@ -35,7 +36,7 @@ function LoginForm() {
   const session = useStore($session);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ email: '', password: '' });
+  const [values, setValues] = useState(() => typedAhead('Masuk', { email: '', password: '' }));
   const [errors, setErrors] = useState<FieldErrors<Name>>({});
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);

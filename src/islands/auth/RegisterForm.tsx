@@ -13,6 +13,7 @@ import { IslandBoundary } from '../shared/IslandBoundary';
 import { PasswordInput } from '../shared/PasswordInput';
 import { RedirectRefused, returnTarget } from '../shared/return-to';
 import { SignedInNotice } from '../shared/SignedInNotice';
+import { typedAhead } from '../shared/typed-ahead';
 import { useHydrated } from '../shared/use-hydrated';
 import { AreaSelects } from './AreaSelects';
 import { TermsAndNewsletter } from './TermsAndNewsletter';
@@ -45,7 +46,7 @@ function RegisterForm() {
   const session = useStore($session);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(() => typedAhead('Daftar akun', EMPTY));
   const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors<Name>>({});
   const [emailTaken, setEmailTaken] = useState<string>();

@@ -63,14 +63,18 @@ export interface ResponseSchema<T> {
 /** The options a call family function passes through to `call`. */
 export type RequestOptions = Pick<CallOptions, 'credentials' | 'authScheme' | 'progress' | 'signal'>;
 
-/** The headers each base's requests carry (SPEC §7): the main services all three, the core API its app token and lms id, the auth service the lms id and the user's token. */
+/**
+ * The headers each base's requests carry (SPEC §7): the main services all three, the core API and the
+ * statistics host the app token and lms id (the tenant whose figures they answer), the auth service
+ * the lms id and the user's token.
+ */
 const BASE_CREDENTIALS: Record<ApiBaseName, readonly (keyof Credentials)[]> = {
   main: ['appToken', 'lmsId', 'accessToken'],
   core: ['appToken', 'lmsId'],
   auth: ['lmsId', 'accessToken'],
   // The AI-chat service has its own identity token and the others none of ours; their families add what they need.
   ai: [],
-  stats: [],
+  stats: ['appToken', 'lmsId'],
   mailer: [],
   upload: [],
   rest: [],

@@ -1,4 +1,5 @@
 import { SlugSchema } from '~/contract/posts';
+import { CLASS_LIST_PATH } from '~/lib/catalogue/class-query';
 
 /** The query of a list page rendered on demand: `?page=`, `?search=` and `?category=`. */
 export interface ListQuery {
@@ -41,10 +42,14 @@ export const PAGED_LIST_PAGES = {
   '/Event/Program': 'program',
   '/Career': 'career',
   '/Event/Careers': 'job-board',
+  '/Leaderboards': 'leaderboard',
 } as const;
 export type PagedListName = (typeof PAGED_LIST_PAGES)[keyof typeof PAGED_LIST_PAGES];
 
-/** Whether `pathname` is a list page that answers `?page=` (and post lists `?search=`, `?category=`). */
+/**
+ * Whether `pathname` is a list page that answers `?page=` (and post lists `?search=`, `?category=`;
+ * /Class its own filters, read by lib/catalogue/class-query.ts).
+ */
 export function isListPage(pathname: string): boolean {
-  return (POST_LIST_PAGES as readonly string[]).includes(pathname) || pathname in PAGED_LIST_PAGES;
+  return (POST_LIST_PAGES as readonly string[]).includes(pathname) || pathname in PAGED_LIST_PAGES || pathname === CLASS_LIST_PATH;
 }

@@ -2,6 +2,19 @@ import type { Career } from '~/contract/careers';
 import type { PortfolioItem } from '~/contract/portfolio';
 import { POST_KINDS, type Post, type PostKind, SlugSchema } from '~/contract/posts';
 import type { CareerJobDetail } from '~/lib/api/careers';
+import {
+  CATALOGUE_ALIASES,
+  CATALOGUE_ROUTES,
+  type CatalogueContent,
+  type CatalogueIndex,
+  type CatalogueRoute,
+  catalogueAddresses,
+  catalogueIndexOf,
+  catalogueLookup,
+  catalogueRoute,
+  isClassKey,
+  loadCatalogueRoute,
+} from './catalogue-routes';
 import { type DetailRequest, detailRequest, type ListFamilyName } from './families';
 import { careerPath, isPortfolioKind, jobPath, type PortfolioKind, portfolioPath } from './item-paths';
 import { isListPage } from './on-demand';
@@ -34,6 +47,7 @@ const ITEM_ROUTES: Record<string, readonly (readonly string[])[]> = {
   Event: [[':slug'], ['Program', ':id'], ['Program', ':id', ':title'], ['Careers', ':id'], ['Careers', ':id', ':title']],
   Career: [[':slug']],
   Portfolio: [[':kind'], [':kind', ':slug']],
+  ...CATALOGUE_ROUTES,
 };
 
 const isSlug = (value: string | undefined): value is string => SlugSchema.safeParse(value ?? '').success;
@@ -43,6 +57,7 @@ const TOKENS: Record<string, (segment: string) => boolean> = {
   ':id': (segment) => idOf(segment) !== undefined,
   ':key': (segment) => isSlug(segment) || idOf(segment) !== undefined,
   ':kind': isPortfolioKind,
+  ':code': isClassKey,
 };
 
 /** Whether the segments after the first (`rest`) make one of the item addresses of `first`. */
@@ -66,7 +81,8 @@ export type ContentRoute =
   | { view: 'job'; id: number }
   | { view: 'career'; slug: string }
   | { view: 'portfolio-kind'; kind: PortfolioKind }
-  | { view: 'portfolio'; kind: PortfolioKind; slug: string };
+  | { view: 'portfolio'; kind: PortfolioKind; slug: string }
+  | CatalogueRoute;
 
 /**
  * The route of an item address; undefined is the 404 page. No I/O. Items are found as SPEC §2's
@@ -95,7 +111,7 @@ export function contentRoute(pathname: string): ContentRoute | undefined {
       if (rest.length === 1) return { view: 'post', request: { kindSlug: 'articles', key: { slug: second ?? '' } } };
       return postRoute(pathname);
     default:
-      return postRoute(pathname);
+      return first in CATALOGUE_ROUTES ? catalogueRoute(first, rest) : postRoute(pathname);
   }
 }
 
@@ -111,7 +127,8 @@ export type RouteContent =
   | { view: 'job'; job: CareerJobDetail }
   | { view: 'career'; career: Career }
   | { view: 'portfolio-kind'; kind: PortfolioKind; items: PortfolioItem[] }
-  | { view: 'portfolio'; item: PortfolioItem };
+  | { view: 'portfolio'; item: PortfolioItem }
+  | CatalogueContent;
 
 /**
  * Loads the item of a route from the content source; undefined when there is none (the 404 page).
@@ -147,6 +164,8 @@ export async function loadRoute(source: ContentSource, route: ContentRoute): Pro
       const item = await source.getPortfolio(route.slug);
       return item?.kind === route.kind ? { view: 'portfolio', item } : undefined;
     }
+    default:
+      return loadCatalogueRoute(source, route);
   }
 }
 
@@ -159,12 +178,21 @@ export interface ItemIndex {
   careers: string[];
   jobs: [id: number, slug: string][];
   portfolio: [kind: PortfolioKind, slug: string][];
+  /** Absent in builds made before the catalogue existed. */
+  catalogue?: CatalogueIndex | undefined;
 }
 
 /** The items a tenant publishes, from its content source (none under maintenance: pass `maintenance`). */
 export async function itemIndexOf(source: ContentSource, maintenance = false): Promise<ItemIndex> {
-  if (maintenance) return { posts: {}, careers: [], jobs: [], portfolio: [] };
-  const [posts, careers, jobs, portfolio] = await Promise.all([
+  if (maintenance)
+    return {
+      posts: {},
+      careers: [],
+      jobs: [],
+      portfolio: [],
+      catalogue: { classes: [], programs: [], courses: [], features: [], services: [] },
+    };
+  const [posts, careers, jobs, portfolio, catalogue] = await Promise.all([
     Promise.all(
       POST_KINDS.map(
         async (kind) => [kind, (await source.allPosts(kind)).map((post) => [post.id, post.slug] as [number, string])] as const,
@@ -173,12 +201,14 @@ export async function itemIndexOf(source: ContentSource, maintenance = false): P
     source.allCareers(),
     source.allCareerJobs(),
     source.allPortfolio(),
+    catalogueIndexOf(source),
   ]);
   return {
     posts: Object.fromEntries(posts),
     careers: careers.map((career) => career.slug),
     jobs: jobs.map((job) => [job.id, job.slug]),
     portfolio: portfolio.flatMap((item) => (isPortfolioKind(item.kind) ? [[item.kind, item.slug] as [PortfolioKind, string]] : [])),
+    catalogue,
   };
 }
 
@@ -192,6 +222,7 @@ export function mainAddresses(index: ItemIndex): string[] {
     ...index.jobs.map(([id, slug]) => jobPath({ id, slug })),
     ...PORTFOLIO_KIND_ORDER.map((kind) => portfolioPath(kind)),
     ...index.portfolio.map(([kind, slug]) => portfolioPath(kind, slug)),
+    ...(index.catalogue ? catalogueAddresses(index.catalogue) : []),
   ];
 }
 
@@ -201,6 +232,7 @@ export interface ItemLookup {
   career(slug: string): string | undefined;
   job(id: number): string | undefined;
   portfolio(kind: PortfolioKind, slug: string): string | undefined;
+  catalogue(route: CatalogueRoute): string | undefined;
 }
 
 export function itemLookup(index: ItemIndex): ItemLookup {
@@ -220,6 +252,7 @@ export function itemLookup(index: ItemIndex): ItemLookup {
     career: (slug) => (careers.has(slug) ? careerPath({ slug }) : undefined),
     job: (id) => jobs.get(id),
     portfolio: (kind, slug) => (portfolio.has(`${kind}/${slug}`) ? portfolioPath(kind, slug) : undefined),
+    catalogue: catalogueLookup(index.catalogue ?? { classes: [], programs: [], courses: [] }),
   };
 }
 
@@ -227,9 +260,12 @@ export function itemLookup(index: ItemIndex): ItemLookup {
  * The main address of the item an address names, when the build has the item: `/News/12`,
  * `/News/12/any-title`, `/Berita/{slug}` and `/Berita/Detail/12` all give `/News/{slug}`. The site
  * server answers such an address with the main address's file (same bytes, whose canonical link
- * names the main address). Undefined: not an item address, or an item the build does not have.
+ * names the main address). /Overview is the class list's other address (CATALOGUE_ALIASES).
+ * Undefined: not an item address, or an item the build does not have.
  */
 export function mainAddress(pathname: string, items: ItemLookup): string | undefined {
+  const alias = CATALOGUE_ALIASES.get(pathname);
+  if (alias) return alias;
   const route = contentRoute(pathname);
   switch (route?.view) {
     case 'post':
@@ -244,7 +280,10 @@ export function mainAddress(pathname: string, items: ItemLookup): string | undef
       return items.career(route.slug);
     case 'portfolio':
       return items.portfolio(route.kind, route.slug);
-    default:
+    case undefined:
+    case 'portfolio-kind':
       return undefined;
+    default:
+      return route ? items.catalogue(route) : undefined;
   }
 }

@@ -1,6 +1,11 @@
 import type { Career, CareerJob } from '~/contract/careers';
+import type { ClassDetail, ClassFilterOptions, ClassFilters, ClassSummary } from '~/contract/classes';
+import type { Chapter, CourseDetail, CourseSummary } from '~/contract/courses';
+import type { Mentor } from '~/contract/mentors';
 import type { PortfolioItem } from '~/contract/portfolio';
 import type { GalleryItem, Post, PostCategory, PostKind, PostListQuery, PostSummary } from '~/contract/posts';
+import type { ProgramDetail, ProgramSchool, ProgramSummary } from '~/contract/programs';
+import type { Leaderboard, LeaderboardPage, ProvinceScore, StatisticsOverview } from '~/contract/statistics';
 import type { CareerJobDetail } from '~/lib/api/careers';
 import type { Page } from '~/lib/api/posts';
 import type { ContentSection } from '~/lib/tenant/variants';
@@ -32,6 +37,41 @@ export interface ContentSource {
   getPortfolio(slug: string): Promise<PortfolioItem | undefined>;
   /** The content sections with at least one visible item (navigation links only to those). */
   sections(): Promise<ContentSection[]>;
+
+  /* The catalogue (issue 14). */
+  /** One page of the active classes, filtered and sorted as v1/class/active with `page` given. */
+  listClasses(query: { page: number; pageSize: number; filters?: ClassFilters | undefined }): Promise<Page<ClassSummary>>;
+  /** Every published class, finished ones included. */
+  allClasses(): Promise<ClassSummary[]>;
+  /** A class by code first, then by slug (SPEC /Class/{code} and /Class/{slug}). */
+  getClass(codeOrSlug: string): Promise<ClassDetail | undefined>;
+  /** The values the class filters offer (programs, categories, cities the tenant's classes have). */
+  classFilterOptions(): Promise<ClassFilterOptions>;
+  /** Every active program. */
+  allPrograms(): Promise<ProgramSummary[]>;
+  getProgram(key: { id: number } | { slug: string }): Promise<ProgramDetail | undefined>;
+  /** One page of a program's schools, by name (v1/program/schools); undefined when the program is not there. */
+  programSchools(query: { programId: number; page: number; pageSize: number }): Promise<Page<ProgramSchool> | undefined>;
+  /** Every active mentor. */
+  allMentors(): Promise<Mentor[]>;
+  /** Every published course, free and premium. */
+  allCourses(): Promise<CourseSummary[]>;
+  /**
+   * Every chapter of every published course, in course, module and chapter order, in one read: the
+   * build's index of chapter addresses (never one outline per course).
+   */
+  allChapters(): Promise<ChapterAddress[]>;
+  /** A course with its outline (never chapter content). */
+  getCourse(slug: string): Promise<CourseDetail | undefined>;
+  /**
+   * A chapter of a FREE course with its content; undefined for a premium course's chapter, whose
+   * content never reaches a page built for everyone (it is read through the API after a check).
+   */
+  getFreeChapter(courseSlug: string, chapterSlug: string): Promise<Chapter | undefined>;
+  /** Counters, monthly charts and provinces (the statistics host's `statistics`), with province scores. */
+  statistics(): Promise<StatisticsOverview & { scores: ProvinceScore[] }>;
+  /** One page of a leaderboard, ranked. */
+  leaderboard(query: { board: Leaderboard; page: number; pageSize: number }): Promise<LeaderboardPage>;
 }
 
 export type PostListFilter = Partial<Omit<PostListQuery, 'kindSlug' | 'page' | 'pageSize'>> & {
@@ -39,6 +79,12 @@ export type PostListFilter = Partial<Omit<PostListQuery, 'kindSlug' | 'page' | '
   page: number;
   pageSize: number;
 };
+/** Where a chapter lives: /Courses[/@Premium]/{courseSlug}/module/{moduleSlug}/chapter/{chapterSlug}. */
+export interface ChapterAddress {
+  courseSlug: string;
+  moduleSlug: string;
+  chapterSlug: string;
+}
 export type PostKey = { kindSlug?: PostKind | undefined; id?: number | undefined; slug?: string | undefined };
 
 /** The methods of a ContentSource, for the IPC bridge that forwards them. */
@@ -57,6 +103,20 @@ export const SOURCE_METHODS = [
   'allPortfolio',
   'getPortfolio',
   'sections',
+  'listClasses',
+  'allClasses',
+  'getClass',
+  'classFilterOptions',
+  'allPrograms',
+  'getProgram',
+  'programSchools',
+  'allMentors',
+  'allCourses',
+  'allChapters',
+  'getCourse',
+  'getFreeChapter',
+  'statistics',
+  'leaderboard',
 ] as const satisfies readonly (keyof ContentSource)[];
 export type SourceMethod = (typeof SOURCE_METHODS)[number];
 

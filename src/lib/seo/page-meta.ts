@@ -36,7 +36,10 @@ export type PageName =
   | 'tulisan-teman-item'
   | 'series'
   | 'bandung'
-  | 'jakarta';
+  | 'jakarta'
+  | 'mentor'
+  | 'leaderboards'
+  | 'pesilat';
 
 /** Title, description and optional share image of one page in one variant. */
 export interface MetaEntry {

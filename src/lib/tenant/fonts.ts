@@ -18,8 +18,14 @@ export const FONTS: Record<FontName, string> = {
   Fraunces: '@fontsource-variable/fraunces',
 };
 
-/** CSS font-family value for a family, with the variable font's registered name first. */
+/** The family name of a font's metric-matched local fallback (server/builds/font-fallbacks.ts). */
+export const fallbackFamily = (name: FontName): string => `${name} Fallback`;
+
+/**
+ * CSS font-family value for a family: the variable font's registered name first, then its
+ * metric-matched fallback (text keeps its place when the web font arrives), then system fonts.
+ */
 export function fontStack(name: FontName): string {
   const serif = name === 'Fraunces';
-  return `'${name} Variable', '${name}', ${serif ? 'Georgia, serif' : 'system-ui, -apple-system, "Segoe UI", sans-serif'}`;
+  return `'${name} Variable', '${name}', '${fallbackFamily(name)}', ${serif ? 'Georgia, serif' : 'system-ui, -apple-system, "Segoe UI", sans-serif'}`;
 }

@@ -1,7 +1,9 @@
 import { join, resolve } from 'node:path';
 import { openPlatform, type Platform } from '../bootstrap';
+import { nextStateChange } from '../services/classes';
 import { nextPublication } from '../services/posts';
 import { publisherFromEnv } from './publisher';
+import { schedule } from './queue';
 import { buildSite, type SiteBuildOptions } from './site-build';
 import type { BuildOutcome, BuildRunner } from './types';
 
@@ -37,26 +39,40 @@ export function siteBuildRunner(
     ...extra,
   };
   return async (job) => {
-    const outcome = await buildSite(options, job);
-    // Every server process drops what it cached of the tenant and picks up the new build.
-    await platform.shared.siteEvents.publish({ tenant: job.tenant, reason: 'build' }).catch(() => {});
-    await scheduleNextPublication(platform, job.tenant).catch((error: unknown) =>
-      job.log(`jadwal terbit berikutnya tidak dapat diantrekan: ${String(error)}`),
-    );
-    return outcome;
+    const started = new Date();
+    let built = false;
+    try {
+      const outcome = await buildSite(options, job);
+      built = true;
+      // Every server process drops what it cached of the tenant and picks up the new build.
+      await platform.shared.siteEvents.publish({ tenant: job.tenant, reason: 'build' }).catch(() => {});
+      return outcome;
+    } finally {
+      // From the build's start: a moment that passed while it ran is not in its pages, so it is built
+      // next. After a failure, from now: the job's retry builds the present, and a moment already past
+      // must not make a due-at-once job that fails again without the retry's pauses.
+      await scheduleNextPublication(platform, job.tenant, built ? started : new Date()).catch((error: unknown) =>
+        job.log(`jadwal terbit berikutnya tidak dapat diantrekan: ${String(error)}`),
+      );
+    }
   };
 }
 
-/** A post scheduled for later appears when its time comes: a build of its tenant is queued for then. */
-async function scheduleNextPublication(platform: Platform, code: string): Promise<void> {
-  const builds = platform.deps.builds;
+/**
+ * A post scheduled for later appears when its time comes, and a class's badge changes when its
+ * registration opens or closes or it starts or ends: the tenant's scheduled build is set to the first
+ * of those moments after `from` (a second after it; at once when it has already passed), or dropped
+ * when there is none.
+ */
+async function scheduleNextPublication(platform: Platform, code: string, from: Date): Promise<void> {
   const tenant = await platform.deps.tenants.byCode(code);
-  if (!builds || !tenant) return;
-  const at = await nextPublication(platform.deps.db, tenant.lmsId);
-  if (at)
-    await builds.enqueue({ type: 'content.scheduled', tenant: code, ids: [] }, 'schedule', {
-      delayMs: Math.max(0, at.getTime() - Date.now()) + 1000,
-    });
+  if (!platform.deps.builds || !tenant) return;
+  const moments = await Promise.all([
+    nextPublication(platform.deps.db, tenant.lmsId, from),
+    nextStateChange(platform.deps.db, tenant.lmsId, from),
+  ]);
+  const [at] = moments.filter((moment) => moment !== undefined).sort((a, b) => a.getTime() - b.getTime());
+  await schedule(platform.deps.db, code, at && new Date(Math.max(Date.now(), at.getTime() + 1000)));
 }
 
 /**

@@ -24,29 +24,32 @@ export interface BuildHistoryEntry {
   log: string;
 }
 
-/** A tenant's jobs, newest first. */
+/** A tenant's jobs: the scheduled one, then the others newest first. */
 export function history(db: Db, tenant: string, limit = 20): Promise<BuildHistoryEntry[]> {
-  return db
-    .select({
-      id: buildJobs.id,
-      trigger: buildJobs.trigger,
-      status: buildJobs.status,
-      full: buildJobs.full,
-      changes: sql<number>`jsonb_array_length(${buildJobs.changes})::int`,
-      createdAt: buildJobs.createdAt,
-      startedAt: buildJobs.startedAt,
-      finishedAt: buildJobs.finishedAt,
-      durationMs: buildJobs.durationMs,
-      pages: buildJobs.pages,
-      rendered: buildJobs.rendered,
-      buildId: buildJobs.buildId,
-      attempts: buildJobs.attempts,
-      maxAttempts: buildJobs.maxAttempts,
-      error: buildJobs.error,
-      log: buildJobs.log,
-    })
-    .from(buildJobs)
-    .where(eq(buildJobs.tenant, tenant))
-    .orderBy(desc(buildJobs.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: buildJobs.id,
+        trigger: buildJobs.trigger,
+        status: buildJobs.status,
+        full: buildJobs.full,
+        changes: sql<number>`jsonb_array_length(${buildJobs.changes})::int`,
+        createdAt: buildJobs.createdAt,
+        startedAt: buildJobs.startedAt,
+        finishedAt: buildJobs.finishedAt,
+        durationMs: buildJobs.durationMs,
+        pages: buildJobs.pages,
+        rendered: buildJobs.rendered,
+        buildId: buildJobs.buildId,
+        attempts: buildJobs.attempts,
+        maxAttempts: buildJobs.maxAttempts,
+        error: buildJobs.error,
+        log: buildJobs.log,
+      })
+      .from(buildJobs)
+      .where(eq(buildJobs.tenant, tenant))
+      // The scheduled job first: it is the next build, though made (and kept) since an earlier one.
+      .orderBy(sql`(${buildJobs.status} = 'scheduled') desc`, desc(buildJobs.id))
+      .limit(limit)
+  );
 }

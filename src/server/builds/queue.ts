@@ -107,13 +107,45 @@ export async function enqueue(db: Db, event: BuildEvent, trigger: string, option
 }
 
 /**
- * Takes the oldest due queued job whose tenant has no running job, for `leaseMs`; undefined when
+ * Keeps the tenant's one scheduled build at `at`, the next moment its pages change by the calendar
+ * alone (a post published later, a class whose registration opens or that starts), or drops it when
+ * there is none. Set after every build, so it always names the next moment; it keeps its id while it
+ * waits, and writes never coalesce into it (they go to the queued job, built at once).
+ */
+export async function schedule(db: Db, tenant: string, at: Date | undefined): Promise<EnqueuedJob | undefined> {
+  const waiting = sql`${buildJobs.tenant} = ${tenant} and ${buildJobs.status} = 'scheduled'`;
+  if (!at) {
+    await db.delete(buildJobs).where(waiting);
+    return undefined;
+  }
+  const change: BuildEvent = { type: 'content.scheduled', tenant, ids: [] };
+  const [job] = await onUniqueRace(() =>
+    db
+      .insert(buildJobs)
+      .values({ tenant, status: 'scheduled', trigger: 'schedule', changes: [change], runAfter: at })
+      .onConflictDoUpdate({
+        target: buildJobs.tenant,
+        targetWhere: sql`status = 'scheduled'`,
+        set: { runAfter: sql`excluded.run_after` },
+      })
+      .returning({
+        id: buildJobs.id,
+        inserted: sql<boolean>`(build_jobs.xmax = 0)`,
+        dueInMs: sql<number>`greatest(0, extract(epoch from build_jobs.run_after - now()) * 1000)::int`,
+      }),
+  );
+  if (!job) throw new Error(`build terjadwal ${tenant} tidak dapat disimpan`);
+  return { id: job.id, coalesced: !job.inserted, dueInMs: job.dueInMs };
+}
+
+/**
+ * Takes the oldest due queued (or scheduled) job whose tenant has no running job, for `leaseMs`; undefined when
  * there is none. SKIP LOCKED lets several workers claim at once without waiting on each other.
  */
 export async function claim(db: Db, workerId: string, leaseMs: number): Promise<BuildJobRow | undefined> {
   const next = sql`(
     select q.id from build_jobs q
-    where q.status = 'queued' and q.run_after <= now()
+    where q.status in ('queued', 'scheduled') and q.run_after <= now()
       and not exists (select 1 from build_jobs r where r.tenant = q.tenant and r.status = 'running')
     order by q.run_after, q.id
     limit 1

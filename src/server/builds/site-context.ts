@@ -16,6 +16,7 @@ import { readSettings } from '../services/settings';
 import { readCopy } from '../services/site-copy';
 import type { TenantRecord } from '../services/tenants';
 import { siteApiConfig } from '../site-api-config';
+import { fallbackFontFace } from './font-fallbacks';
 
 /**
  * A tenant's site context for a build, from the database (settings and page copy) plus the files
@@ -64,7 +65,9 @@ export async function loadSiteContext(
     logoOnGround: Object.fromEntries(
       GROUNDS.map((ground) => [ground, logoForGround(colours[ground], sources)]),
     ) as SiteContext['logoOnGround'],
-    fontFaces: [...new Set([setting.css.ft_primary, setting.css.ft_secondary])].map((font) => files.fontFaces(FONTS[font])).join(''),
+    fontFaces: [...new Set([setting.css.ft_primary, setting.css.ft_secondary])]
+      .map((font) => files.fontFaces(FONTS[font]) + fallbackFontFace(font))
+      .join(''),
     siteUrl: setting.meta.url ? new URL(setting.meta.url).origin : `https://${tenant.hosts[0] ?? 'localhost'}`,
     pageConfig: pageConfigOf(tenant, setting.login),
   };

@@ -8,7 +8,10 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqu
  * A job is `queued` → `running` → `done` | `failed` (or back to `queued` with a later `run_after`
  * after a failure that is retried, or a lease that ran out because its process died). At most one
  * queued and one running job per tenant, enforced by partial unique indexes: a burst of writes
- * coalesces into the queued job, and two processes can never build one tenant at once.
+ * coalesces into the queued job, and two processes can never build one tenant at once. A tenant also
+ * has at most one `scheduled` job, the build its calendar asks for (a post published later, a class
+ * whose registration opens): moved to the next such moment after every build, claimed like a queued
+ * job once due, and apart from the queued job so writes never wait for it.
  */
 export const buildJobs = pgTable(
   'build_jobs',
@@ -16,7 +19,7 @@ export const buildJobs = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** Tenant code. */
     tenant: text('tenant').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['scheduled', 'queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
     /** What asked for it first: cms (a write through the API), webhook (an external CMS), start, cli, api, seed. */
@@ -46,6 +49,7 @@ export const buildJobs = pgTable(
     log: text('log').notNull().default(''),
   },
   (table) => [
+    uniqueIndex('build_jobs_one_scheduled').on(table.tenant).where(sql`status = 'scheduled'`),
     uniqueIndex('build_jobs_one_queued').on(table.tenant).where(sql`status = 'queued'`),
     uniqueIndex('build_jobs_one_running').on(table.tenant).where(sql`status = 'running'`),
     index('build_jobs_claim').on(table.status, table.runAfter),

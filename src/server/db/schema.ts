@@ -121,5 +121,6 @@ export const appTokens = pgTable(
 );
 
 export * from './build-schema';
+export * from './catalogue-schema';
 export * from './content-schema';
 export * from './identity-schema';

@@ -1,13 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '~/contract/roles';
 import type { SettingKey } from '~/contract/settings';
+import { loadTenantCatalogue } from '~/lib/tenant/catalogue-file';
 import { listTenantCodes, loadTenant, loadTenantContent } from '~/lib/tenant/load';
 import { loadTenantItems } from '~/lib/tenant/load-items';
 import { newWebhookSecret } from '../builds/webhooks';
+import { renderChapters } from '../services/courses';
 import { hashPassword } from '../services/passwords';
 import { seedCopy } from '../services/site-copy';
 import type { Db } from './client';
 import { appSettings, tenants, users } from './schema';
+import { demoAccountIds, seedCatalogue } from './seed-catalogue';
 import { seedContent } from './seed-content';
 
 /** Demo sign-in of each role on every tenant: e-mail `<role>@<tenant code>.example`. Demo data only. */
@@ -42,6 +45,8 @@ export interface SeedReport {
   usersAdded: number;
   /** Content items added (posts, categories, gallery photos, careers, portfolio items). */
   contentAdded: number;
+  /** Catalogue rows added (categories, mentors, programs, classes, schools, enrolments, courses). */
+  catalogueAdded: number;
 }
 
 /**
@@ -50,7 +55,7 @@ export interface SeedReport {
  * never overwritten, so what admins changed through the API survives a re-seed.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedReport> {
-  const report: SeedReport = { tenants: 0, settingsAdded: 0, usersAdded: 0, contentAdded: 0 };
+  const report: SeedReport = { tenants: 0, settingsAdded: 0, usersAdded: 0, contentAdded: 0, catalogueAdded: 0 };
   const hashes = new Map<Role, Promise<string>>();
   // One hash per demo password: the accounts are public demo data, and hashing 120 accounts would slow every first start.
   const hashOf = (role: Role) => {
@@ -91,29 +96,41 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const content = await seedContent(db, tenant.lmsId, loadTenantItems(options.tenantsRoot, code));
     report.contentAdded += Object.values(content).reduce((sum, n) => sum + n, 0);
 
-    if (options.demoUsers === false) continue;
-    const emails = ROLES.map((role) => demoAccount(code, role).email);
-    const existing = new Set(
-      (
-        await db
-          .select({ email: users.email })
-          .from(users)
-          .where(and(eq(users.lmsId, tenant.lmsId), inArray(users.email, emails)))
-      ).map((row) => row.email),
-    );
-    const missing = ROLES.filter((role) => !existing.has(demoAccount(code, role).email));
-    if (!missing.length) continue;
-    const rows = await Promise.all(
-      missing.map(async (role) => ({
-        lmsId: tenant.lmsId,
-        email: demoAccount(code, role).email,
-        name: DEMO_NAMES[role],
-        kind: ROLES.indexOf(role),
-        passwordHash: await hashOf(role),
-      })),
-    );
-    const inserted = await db.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });
-    report.usersAdded += inserted.length;
+    const catalogue = loadTenantCatalogue(options.tenantsRoot, code);
+    if (options.demoUsers !== false) report.usersAdded += await seedDemoUsers(db, tenant.lmsId, code, hashOf);
+    const accounts =
+      options.demoUsers === false
+        ? {}
+        : await demoAccountIds(db, tenant.lmsId, Object.fromEntries(ROLES.map((role) => [role, demoAccount(code, role).email])));
+    report.catalogueAdded += await seedCatalogue(db, tenant.lmsId, catalogue, accounts);
+    // Chapters are rendered (sanitised, highlighted) once here, not by every build that shows them.
+    await renderChapters(db, tenant.lmsId);
   }
   return report;
+}
+
+/** Adds the tenant's demo account of each role that is missing; returns how many were added. */
+async function seedDemoUsers(db: Db, lmsId: string, code: string, hashOf: (role: Role) => Promise<string>): Promise<number> {
+  const emails = ROLES.map((role) => demoAccount(code, role).email);
+  const existing = new Set(
+    (
+      await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.lmsId, lmsId), inArray(users.email, emails)))
+    ).map((row) => row.email),
+  );
+  const missing = ROLES.filter((role) => !existing.has(demoAccount(code, role).email));
+  if (!missing.length) return 0;
+  const rows = await Promise.all(
+    missing.map(async (role) => ({
+      lmsId: lmsId,
+      email: demoAccount(code, role).email,
+      name: DEMO_NAMES[role],
+      kind: ROLES.indexOf(role),
+      passwordHash: await hashOf(role),
+    })),
+  );
+  const inserted = await db.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });
+  return inserted.length;
 }

@@ -29,3 +29,14 @@ export async function listCities(provinceId: string): Promise<City[] | undefined
   if (!provinces.some((province) => province.id === provinceId)) return undefined;
   return cities.filter((city) => city.provinceId === provinceId);
 }
+
+let names: Promise<Map<string, string>> | undefined;
+
+/** Names of every province and city by code (`32` → Jawa Barat, `32.73` → Kota Bandung), built once. */
+export function cityNames(): Promise<Map<string, string>> {
+  names ??= load().then(({ provinces, cities }) => new Map([...provinces, ...cities].map((area) => [area.id, area.name])));
+  names.catch(() => {
+    names = undefined;
+  });
+  return names;
+}

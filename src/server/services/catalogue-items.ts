@@ -5,20 +5,12 @@ import type { GalleryItem } from '~/contract/posts';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { careerJobs, careers, galleryItems, portfolioItems } from '../db/schema';
-import { type Paged, qualified } from './posts';
+import { type Paged, pageOf, qualified } from './posts';
 
 /**
  * Reads of the smaller content families: gallery, careers with their jobs, portfolio. Writes come
  * from the seed for now (the staff console is a later issue).
  */
-
-const pageOf = <T>(items: T[], page: number, perPage: number, totalItems: number): Paged<T> => ({
-  items,
-  page,
-  perPage,
-  totalItems,
-  totalPages: Math.ceil(totalItems / perPage),
-});
 
 export async function listGallery(db: Db, lmsId: string, page: number, pageSize: number): Promise<Paged<GalleryItem>> {
   const where = eq(galleryItems.lmsId, lmsId);

@@ -41,6 +41,15 @@ export interface Paged<T> {
   totalPages: number;
 }
 
+/** A page of `items` of `totalItems` in all, `perPage` a page. */
+export const pageOf = <T>(items: T[], page: number, perPage: number, totalItems: number): Paged<T> => ({
+  items,
+  page,
+  perPage,
+  totalItems,
+  totalPages: Math.ceil(totalItems / perPage),
+});
+
 const summaryColumns = {
   id: posts.id,
   kindSlug: posts.kindSlug,

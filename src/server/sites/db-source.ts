@@ -1,10 +1,18 @@
+import { and, asc, eq } from 'drizzle-orm';
 import { POST_KINDS, type PostKind } from '~/contract/posts';
-import type { ContentSource } from '~/lib/content/source';
+import type { ChapterAddress, ContentSource } from '~/lib/content/source';
 import type { ContentSection } from '~/lib/tenant/variants';
 import type { Db } from '../db/client';
+import { courseChapters, courseModules, courses } from '../db/schema';
 import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs, listPortfolio } from '../services/catalogue-items';
+import { classFilterOptions, findClass, listActiveClasses } from '../services/classes';
+import { findCourse, findFreeChapter, listCourses } from '../services/courses';
+import { listLeaderboard } from '../services/leaderboards';
+import { listMentors } from '../services/mentors';
 import { listCategories } from '../services/post-categories';
 import { findPost, listPosts } from '../services/posts';
+import { findProgram, listProgramSchools, listPrograms } from '../services/programs';
+import { allCharts, landingCounters, provinceFigures, provinceScores } from '../services/statistics';
 
 /** The largest page the services are asked for when a whole collection is wanted. */
 const BULK = 1_000;
@@ -18,6 +26,28 @@ async function every<T>(fetchPage: (page: number) => Promise<{ items: T[]; total
     items.push(...result.items);
     if (page >= result.totalPages || result.items.length === 0) return items;
   }
+}
+
+/**
+ * Every chapter of the tenant's published courses in one query, in the order of the courses' outlines
+ * (findCourse's order: course position, module position, chapter position). The build's index of
+ * chapter addresses; it belongs with services/courses.ts, where the courses' other reads are.
+ */
+function allChapters(db: Db, lmsId: string): Promise<ChapterAddress[]> {
+  return db
+    .select({ courseSlug: courses.slug, moduleSlug: courseModules.slug, chapterSlug: courseChapters.slug })
+    .from(courseChapters)
+    .innerJoin(courses, eq(courses.id, courseChapters.courseId))
+    .innerJoin(courseModules, eq(courseModules.id, courseChapters.moduleId))
+    .where(and(eq(courses.lmsId, lmsId), eq(courses.isPublished, true)))
+    .orderBy(
+      asc(courses.position),
+      asc(courses.id),
+      asc(courseModules.position),
+      asc(courseModules.id),
+      asc(courseChapters.position),
+      asc(courseChapters.id),
+    );
 }
 
 /** The post kinds that have a list page of their own (articles are reached from other posts). */
@@ -57,6 +87,28 @@ export function dbContentSource(db: Db, lmsId: string): ContentSource {
       ]);
       return counts.filter(([, total]) => total > 0).map(([section]) => section as ContentSection);
     },
+    listClasses: ({ page, pageSize, filters }) => listActiveClasses(db, lmsId, { page, pageSize, filters }),
+    allClasses: () => every((page) => listActiveClasses(db, lmsId, { page, pageSize: BULK, includeFinished: true })),
+    getClass: (codeOrSlug) => findClass(db, lmsId, codeOrSlug),
+    classFilterOptions: () => classFilterOptions(db, lmsId),
+    allPrograms: () => every((page) => listPrograms(db, lmsId, { page, pageSize: BULK })),
+    getProgram: (key) => findProgram(db, lmsId, key),
+    programSchools: (query) => listProgramSchools(db, lmsId, query),
+    allMentors: () => listMentors(db, lmsId),
+    allCourses: () => every((page) => listCourses(db, lmsId, { page, pageSize: BULK })),
+    allChapters: () => allChapters(db, lmsId),
+    getCourse: (slug) => findCourse(db, lmsId, slug),
+    getFreeChapter: (courseSlug, chapterSlug) => findFreeChapter(db, lmsId, courseSlug, chapterSlug),
+    statistics: async () => {
+      const [landing, charts, provinces, scores] = await Promise.all([
+        landingCounters(db, lmsId),
+        allCharts(db, lmsId),
+        provinceFigures(db, lmsId),
+        provinceScores(db, lmsId),
+      ]);
+      return { counters: landing.counters, landing, charts, provinces, scores };
+    },
+    leaderboard: (query) => listLeaderboard(db, lmsId, query),
   };
   return source;
 }

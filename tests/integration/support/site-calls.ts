@@ -31,7 +31,7 @@ export async function getPage(
 export interface BuildJobEntry {
   id: number;
   trigger: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: 'scheduled' | 'queued' | 'running' | 'done' | 'failed';
   full: boolean;
   changes: number;
   pages: number | null;

@@ -96,7 +96,9 @@ describe('list pages and what is rendered on demand', () => {
       '/Gallery',
     ];
     expect(onDemand.filter((path) => !rendersOnDemand(path))).toEqual([]);
-    expect(['/About', '/', '/Pricing/x', '/konten/News', '/konten/News/x', '/Program/x', '/Portfolio'].filter(rendersOnDemand)).toEqual([]);
+    expect(['/About', '/', '/Pricing/x', '/konten/News', '/konten/News/x', '/Program/x/y/z', '/Portfolio'].filter(rendersOnDemand)).toEqual(
+      [],
+    );
   });
 });
 

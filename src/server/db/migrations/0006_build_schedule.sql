@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "build_jobs_one_scheduled" ON "build_jobs" USING btree ("tenant") WHERE status = 'scheduled';
