@@ -123,4 +123,5 @@ export const appTokens = pgTable(
 export * from './build-schema';
 export * from './catalogue-schema';
 export * from './content-schema';
+export * from './forms-schema';
 export * from './identity-schema';
