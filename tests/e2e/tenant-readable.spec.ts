@@ -34,6 +34,7 @@ async function pageTypes(page: Page): Promise<string[]> {
     '/CallbackAuth',
     '/Collaboration',
     '/Video',
+    '/Liga-Smk',
     '/News',
     '/Berita',
     '/Event',
@@ -50,8 +51,10 @@ async function pageTypes(page: Page): Promise<string[]> {
   ];
 }
 
-test('home, About, News, a news post, Event, Gallery, Pricing, Login, Register and 404 pass axe with zero violations', async ({ page }) => {
-  // Ten pages through axe: on a busy 2-core machine with two browsers this takes minutes.
+test('home, About, News, a news post, Event, Gallery, Pricing, Login, Register, Liga-Smk and 404 pass axe with zero violations', async ({
+  page,
+}) => {
+  // Eleven pages through axe: on a busy 2-core machine with two browsers this takes minutes.
   test.setTimeout(300_000);
   const post = await firstItem(page, '/News');
   expect(post, 'the tenant publishes at least one news post').toBeTruthy();
@@ -66,6 +69,7 @@ test('home, About, News, a news post, Event, Gallery, Pricing, Login, Register a
     '/Pricing',
     '/Login',
     '/Register',
+    '/Liga-Smk',
     '/halaman-yang-tidak-ada',
   ]) {
     await page.goto(path);

@@ -66,3 +66,19 @@ export function dateBadge(iso: string): { day: string; month: string } {
     month: parts.find((part) => part.type === 'month')?.value ?? '',
   };
 }
+
+/**
+ * A span of calendar days, in the start's zone: `3 Oktober 2026` for one day, `3–4 Oktober 2026`
+ * within a month, `15 Juli – 15 September 2026` within a year, `20 Desember 2026 – 5 Januari 2027`
+ * across years.
+ */
+export function formatDateRange(startIso: string, endIso: string): string {
+  const zone = zoneOf(startIso);
+  const [start, end] = [dayKey(startIso, zone), dayKey(endIso, zone)];
+  if (start === end) return formatDate(startIso, zone);
+  const last = formatDate(endIso, zone);
+  if (start.slice(0, 7) === end.slice(0, 7)) return `${formatIn(zone, { day: 'numeric' }).format(new Date(startIso))}–${last}`;
+  if (start.slice(0, 4) === end.slice(0, 4))
+    return `${formatIn(zone, { day: 'numeric', month: 'long' }).format(new Date(startIso))} – ${last}`;
+  return `${formatDate(startIso, zone)} – ${last}`;
+}

@@ -39,6 +39,7 @@ export type PageName =
   | 'jakarta'
   | 'mentor'
   | 'leaderboards'
+  | 'liga-smk'
   | 'pesilat';
 
 /** Title, description and optional share image of one page in one variant. */

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentSource } from '~/lib/content/source';
+import { leagueSeason } from '~/lib/league/season';
+import type { SiteContext } from '~/lib/tenant/context';
+import { loadSiteContext } from '~/server/builds/site-context';
+import type { TenantRecord } from '~/server/services/tenants';
+import { dbContentSource } from '~/server/sites/db-source';
+import { openTestPlatform, type TestPlatform } from './support/platform';
+
+/**
+ * /Liga-Smk as a build writes it, rendered by the site's one compile (dist/_site, compiled first when
+ * the sources changed) from the seeded copy: the shared page on the demo tenant, SMK Coding's own on
+ * smkcoding. The page reads only the tenant's copy, so PGlite is enough.
+ */
+
+const root = process.cwd();
+
+interface Renderer {
+  configure(context: SiteContext, source: ContentSource): void;
+  render(request: Request): Promise<Response>;
+}
+
+let renderer: Renderer;
+let platform: TestPlatform;
+let clientDir: string;
+beforeAll(async () => {
+  const { compileSite } = (await import(pathToFileURL(join(root, 'scripts/build.mjs')).href)) as {
+    compileSite(): { id: string } | Promise<{ id: string }>;
+  };
+  const { id } = await compileSite();
+  renderer = (await import(`${pathToFileURL(join(root, 'dist/_site/server/entry.mjs')).href}?compile=${id}`)) as Renderer;
+  platform = await openTestPlatform('pglite');
+  clientDir = mkdtempSync(join(tmpdir(), 'lms-liga-smk-'));
+}, 300_000);
+afterAll(async () => {
+  await platform?.close();
+  if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+});
+
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+async function tenantContext(code: string): Promise<{ tenant: TenantRecord; context: SiteContext }> {
+  const tenant = await platform.deps.tenants.byCode(code);
+  if (!tenant) throw new Error(`tenant ${code} not seeded`);
+  const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir });
+  return { tenant, context };
+}
+
+/** /Liga-Smk of a tenant, with `change` applied to its context first. */
+async function show(code: string, change: (context: SiteContext) => SiteContext = (context) => context) {
+  const { tenant, context } = await tenantContext(code);
+  renderer.configure(change(context), dbContentSource(platform.deps.db, tenant.lmsId));
+  const response = await renderer.render(new Request(`https://${code}.example/Liga-Smk`));
+  const html = await response.text();
+  return { status: response.status, html, text: textOf(html), context };
+}
+
+describe('/Liga-Smk', () => {
+  it.each([
+    ['demo', 'Nusantara Learning', 'Daftarkan Tim'],
+    ['smkcoding', 'SMK Coding', 'Daftarkan Timmu'],
+  ])(
+    '%s: the league page with its call to register, phases, timeline, prizes, rules and FAQ, and no script of its own',
+    async (code, site, cta) => {
+      const { status, html, text, context } = await show(code);
+      expect(status).toBe(200);
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(`Liga SMK - ${site}`);
+      expect(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.trim()).toBe('Liga SMK');
+      expect(new URL(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? '', context.siteUrl).href).toBe(
+        `${context.siteUrl}/Liga-Smk`,
+      );
+      // The hero's call and the closing one lead to the registration form.
+      const toRegister = [...html.matchAll(/<a [^>]*href="\/Liga-Smk\/Register"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]);
+      expect(toRegister).toEqual([cta, cta]);
+      // The three phases of the original league, in order, each saying what it tests and how it runs.
+      const phases = [...html.matchAll(/<li class="league-phase"[\s\S]*?<h3[^>]*>([^<]+)<\/h3>/g)].map((match) => match[1]);
+      expect(phases).toEqual(['Slicing Brawl', 'Coding Clash', 'Hacker Glory']);
+      expect(text).toContain('Yang diuji');
+      // The timeline of the season the build date falls in, in WIB.
+      const league = context.pages['Liga-Smk']?.data.league;
+      if (!league) throw new Error('the seeded copy has a league');
+      const season = leagueSeason(league);
+      expect(text).toContain(`Jadwal ${season.label}`);
+      expect(/<time datetime="([^"]+)"/.exec(html)?.[1]).toBe(season.registration.opensAt.slice(0, 10));
+      expect(/class="phase-badge[^"]*" data-state="(soon|open|closed)"[^>]*>Pendaftaran /.test(html), 'the registration badge').toBe(true);
+      expect(text).toMatch(/Rp15\.000\.000/);
+      expect(html.includes('id="peraturan"'), 'the rules at #peraturan').toBe(true);
+      expect(text).toMatch(/3 sampai 5 siswa aktif dari satu SMK/);
+      expect((html.match(/<details class="faq__item"/g) ?? []).length).toBeGreaterThanOrEqual(5);
+      // No island and no script beyond the one every page loads.
+      expect(html.includes('<astro-island'), 'an island').toBe(false);
+      const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]);
+      expect(scripts.length).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it("fills the shared copy's tokens with the tenant's name", async () => {
+    const { text } = await show('demo');
+    expect(text).toContain('Nusantara Learning membuka pendaftaran tim');
+    expect(text).not.toContain('{{');
+  });
+
+  it('fails the render, naming the page, when the copy has lost its season', async () => {
+    const { status } = await show('demo', (context) => {
+      const page = context.pages['Liga-Smk'];
+      if (!page) throw new Error('seeded');
+      const { league: _league, ...data } = page.data;
+      return { ...context, pages: { ...context.pages, 'Liga-Smk': { ...page, data } } };
+    });
+    expect(status).toBe(500);
+  });
+});
