@@ -29,7 +29,11 @@ function specsFor(tenant: (typeof runTenants)[number]): string[] {
         : [];
   // The catalogue's behaviour is the same code on every tenant: demo runs it (its pages pass axe on every tenant in tenant-readable).
   const catalogue = ['**/catalogue.spec.ts', '**/class-browser.spec.ts'];
-  return tenant.code === 'demo' ? [...live, ...auth, ...catalogue, '**/site-*.spec.ts', '**/one-server.spec.ts'] : [...live, ...auth];
+  // So are the forms (issue 15).
+  const forms = ['**/forms.spec.ts'];
+  return tenant.code === 'demo'
+    ? [...live, ...auth, ...catalogue, ...forms, '**/site-*.spec.ts', '**/one-server.spec.ts']
+    : [...live, ...auth];
 }
 
 export default defineConfig({

@@ -180,19 +180,5 @@ export type GalleryItem = z.infer<typeof GalleryItemSchema>;
 export const GalleryListQuerySchema = z.strictObject({ ...pagingQuery(6) });
 export const GalleryListResponseSchema = envelope(paged(GalleryItemSchema));
 
-/** POST v1/post/appointment/create: a visitor asks for a meeting, optionally about a post. */
-export const AppointmentCreateSchema = z.strictObject({
-  name: z.string().trim().min(2, 'nama wajib diisi').max(120),
-  email: z.email('email tidak valid').max(254),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^(\+62|62|0)8\d{7,12}$/, 'nomor telepon seluler Indonesia, mis. 081234567890'),
-  organization: z.string().trim().max(160).default(''),
-  topic: z.string().trim().min(3, 'topik wajib diisi').max(200),
-  preferredDate: z.iso.date('tanggal dalam format YYYY-MM-DD'),
-  message: z.string().trim().max(2000).default(''),
-  postId: z.number().int().positive().optional(),
-});
-export type AppointmentCreate = z.input<typeof AppointmentCreateSchema>;
-export const AppointmentResponseSchema = envelope(z.object({ id: z.number().int(), createdAt: z.iso.datetime({ offset: true }) }));
+/** POST v1/post/appointment/create: in forms.ts (zod/mini, the appointment island validates with it). */
+export { type AppointmentCreate, AppointmentCreateSchema, AppointmentResponseSchema } from './forms';

@@ -9,6 +9,7 @@ import { errorResponse, HttpError } from './errors';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits';
 import { tenantCors } from './middleware/cors';
 import { refuseNulBytes } from './middleware/nul-bytes';
+import { restRoutes } from './rest/routes';
 import { authRoutes } from './routes/auth';
 import { authorizerRoutes } from './routes/authorizer';
 import { buildsRoutes } from './routes/builds';
@@ -16,13 +17,16 @@ import { careersRoutes } from './routes/careers';
 import { classesRoutes } from './routes/classes';
 import { coreRoutes } from './routes/core';
 import { coursesRoutes } from './routes/courses';
+import { formsRoutes } from './routes/forms';
 import { healthRoutes } from './routes/health';
 import { loggerRoutes } from './routes/logger';
+import { mailerRoutes } from './routes/mailer';
 import { postsRoutes } from './routes/posts';
 import { programsRoutes } from './routes/programs';
 import { settingsRoutes } from './routes/settings';
 import { showcaseRoutes } from './routes/showcase';
 import { statisticsRoutes, statsHostRoutes } from './routes/statistics';
+import { uploadRoutes } from './routes/uploads';
 import { usersRoutes } from './routes/users';
 
 /**
@@ -36,32 +40,37 @@ export function createApiApp(deps: ApiDeps) {
   api.use(secureHeaders({ referrerPolicy: 'strict-origin-when-cross-origin', crossOriginResourcePolicy: 'cross-origin' }));
   api.use(async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // A route's own no-store variant (`private, no-store` for a user's data) stays; everything else is no-store.
+    if (!c.res.headers.get('Cache-Control')?.includes('no-store')) c.header('Cache-Control', 'no-store');
   });
   api.use(tenantCors(deps));
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, 413, BODY_TOO_LARGE),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => errorResponse(c, 413, BODY_TOO_LARGE),
+  });
+  // The upload service's POST has a limit of its own (routes/uploads.ts); every other call keeps this one.
+  api.use((c, next) => (c.req.method === 'POST' && /^\/upload\/?$/.test(c.req.path) ? next() : limitBody(c, next)));
   api.use(refuseNulBytes());
 
   api.route('/', healthRoutes(deps));
   api.route('/v1/authorizer', authorizerRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/v1/builds', buildsRoutes(deps));
+  api.route('/', formsRoutes(deps));
   api.route('/', settingsRoutes(deps));
   api.route('/', postsRoutes(deps));
   api.route('/', showcaseRoutes(deps));
   api.route('/career', careersRoutes(deps));
   api.route('/v1/user', usersRoutes(deps));
   api.route('/v1/logger', loggerRoutes(deps));
+  api.route('/mailer', mailerRoutes(deps));
   api.route('/v1/class', classesRoutes(deps));
   api.route('/v1/program', programsRoutes(deps));
   api.route('/v1/course', coursesRoutes(deps));
   api.route('/core', coreRoutes(deps));
   api.route('/stats', statsHostRoutes(deps));
+  api.route('/rest/v1', restRoutes(deps));
+  api.route('/upload', uploadRoutes(deps));
   api.route('/', statisticsRoutes(deps));
 
   api.notFound((c) => errorResponse(c, 404, 'Endpoint tidak ditemukan'));

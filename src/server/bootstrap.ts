@@ -14,6 +14,7 @@ import { loadKeyRing } from './services/keys';
 import { RateLimiter } from './services/rate-limit';
 import { openSharedState, type SharedState } from './services/shared-state';
 import { TenantDirectory } from './services/tenants';
+import { storeFromEnv } from './uploads/store-from-env';
 
 export interface PlatformOptions {
   /** The deployed app version (the build id). */
@@ -22,7 +23,7 @@ export interface PlatformOptions {
   migrationsFolder: string;
   /** `tenants/` with each tenant's files, loaded by the seed. */
   tenantsRoot?: string;
-  /** Environment to read DATABASE_URL, DB_*_TIMEOUT_MS, DATA_DIR, PGLITE_DIR, APP_TOKEN_SECRET, SEED_DEMO_USERS from. */
+  /** Environment to read DATABASE_URL, DB_*_TIMEOUT_MS, DATA_DIR, PGLITE_DIR, APP_TOKEN_SECRET, SEED_DEMO_USERS, UPLOADS_S3_* from. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -53,6 +54,8 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
   const paths = dataPaths(env);
   // Key material first: a missing production secret must stop the start before the database is touched.
   const keys = loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: paths.keyFile, production: isProduction(env) });
+  // A malformed UPLOADS_S3_* variable stops the start here too.
+  const uploads = storeFromEnv(env, paths);
   const timeouts = databaseTimeouts(env);
   const database = await openDatabase({
     url: env.DATABASE_URL,
@@ -74,6 +77,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       appTokens: new AppTokens(database.db, keys, tenants),
       rateLimiter: new RateLimiter(shared.rateLimitStore),
       siteEvents: shared.siteEvents,
+      uploads,
       trustProxyHops: proxyHops(env.TRUST_PROXY),
       version: options.version,
       migrations: migrationCheck(database.db, options.migrationsFolder),
@@ -87,11 +91,13 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       database,
       shared: opened,
       close: async () => {
+        uploads.close?.();
         await opened.close();
         await database.close();
       },
     };
   } catch (error) {
+    uploads.close?.();
     await shared?.close();
     await database.close();
     throw error;

@@ -7,6 +7,7 @@ import type { RateLimiter } from './services/rate-limit';
 import type { SessionUser } from './services/sessions';
 import type { TenantDirectory, TenantRecord } from './services/tenants';
 import type { SiteEventBus } from './sites/site-events';
+import type { BlobStore } from './uploads/blob-store';
 
 /** What the API's routes are built from; tests build it around their own database. */
 export interface ApiDeps {
@@ -17,11 +18,18 @@ export interface ApiDeps {
   rateLimiter: RateLimiter;
   /** Where writes announce what changed, so every server process drops the pages it cached for the tenant. */
   siteEvents: SiteEventBus;
+  /** Where uploaded files are kept: the local folder, or an S3-compatible bucket (`uploads/store-from-env.ts`). */
+  uploads: BlobStore;
   /**
    * The build queue (writes and webhooks enqueue a build of their tenant) and the publisher of finished
    * builds (history, rollback); absent when this process does not build sites (`buildService` makes it).
    */
   builds?: BuildsDeps | undefined;
+  /**
+   * This process's mail worker, woken after a request queued mail (`mail/outbox.ts` `enqueueMail`);
+   * absent when no worker runs here: the mail then waits for a worker in another process.
+   */
+  mail?: { kick(): void } | undefined;
   /** Each tenant's live build, for the readiness answer; absent when the API runs without the site server. */
   sites?: { readiness(): SitesReadiness } | undefined;
   /** Readiness checks the database has every migration of the platform's folder; absent: not checked. */

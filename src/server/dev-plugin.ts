@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import type { ContentSource } from '../lib/content/source';
 import type { SiteContext } from '../lib/tenant/context';
 import type { Platform } from './bootstrap';
+import type { MailService } from './mail/service';
 import { CONTENT_TYPES } from './sites/static-store';
 
 type Listener = ReturnType<typeof getRequestListener>;
@@ -22,12 +23,24 @@ export function apiDevPlugin(): Plugin {
     apply: 'serve',
     configureServer(server) {
       // One platform per dev server: PGlite allows one process per data directory.
-      let opening: Promise<{ platform: Platform; listener: Listener }> | undefined;
+      let opening: Promise<{ platform: Platform; listener: Listener; mail: MailService | undefined }> | undefined;
+      // Mail as `npm start` sends it (SMTP_URL or the in-process catcher); a mail fault leaves the API up.
+      const startDevMail = async (platform: Platform) => {
+        try {
+          const { startMail } = (await server.ssrLoadModule('/src/server/mail/service.ts')) as typeof import('./mail/service');
+          const mail = await startMail(platform.deps);
+          server.config.logger.info(`[mail] surat: ${mail.target}`, { timestamp: true });
+          return mail;
+        } catch (error) {
+          server.config.logger.error(`[mail] surat tidak dapat dimulai: ${reason(error)}`, { timestamp: true });
+          return undefined;
+        }
+      };
       const open = () => {
         if (opening) return opening;
         const attempt = (server.ssrLoadModule('/src/server/bootstrap.ts') as Promise<typeof import('./bootstrap')>)
           .then(({ openPlatform }) => openPlatform({ version: 'dev', migrationsFolder: 'src/server/db/migrations' }))
-          .then((platform) => ({ platform, listener: getRequestListener(platform.api.fetch) }));
+          .then(async (platform) => ({ platform, listener: getRequestListener(platform.api.fetch), mail: await startDevMail(platform) }));
         // A failed start is reported once and tried again on the next request (after fixing DATABASE_URL, say).
         attempt.catch((error: unknown) => {
           if (opening === attempt) opening = undefined;
@@ -77,7 +90,12 @@ export function apiDevPlugin(): Plugin {
         );
       });
       server.httpServer?.once('close', () => {
-        opening?.then(({ platform }) => platform.close()).catch(() => {});
+        opening
+          ?.then(async ({ platform, mail }) => {
+            await mail?.close();
+            await platform.close();
+          })
+          .catch(() => {});
       });
     },
   };

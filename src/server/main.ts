@@ -7,6 +7,7 @@ import { publisherFromEnv } from './builds/publisher';
 import { readCompile } from './builds/site-build';
 import { BuildWorker, buildService } from './builds/worker';
 import { describeDatabaseError } from './db/client';
+import { startMail } from './mail/service';
 import { readLive } from './sites/build-layout';
 import { dbContentSource } from './sites/db-source';
 import { bareHost, isLocalHost } from './sites/registry';
@@ -45,6 +46,13 @@ const platform = await openPlatform({ version, migrationsFolder: here('./migrati
   },
 );
 
+// Mail queued by requests goes out from this process: to SMTP_URL, or to the in-process catcher admins read through the API.
+const mail = await startMail(platform.deps, env).catch(async (error: unknown) => {
+  console.error(`Surat tidak dapat dimulai: ${errorText(error)}`);
+  await platform.close();
+  process.exit(1);
+});
+
 const site = await startSiteServer({
   distRoot,
   workerScript: here('./render-worker.mjs'),
@@ -60,6 +68,7 @@ const site = await startSiteServer({
   contentReads: platform.database.kind === 'pglite' ? { active: 1, waiting: 16 } : { active: 4, waiting: 64 },
 }).catch(async (error: unknown) => {
   console.error(`Server situs tidak dapat dimulai: ${error instanceof Error ? error.message : String(error)}`);
+  await mail.close();
   await platform.close();
   process.exit(1);
 });
@@ -107,6 +116,7 @@ for (const { tenant, live } of site.registry.sites()) {
   console.log(`${tenant.code}: ${local}${isDefault}${publicHosts.length ? ` · ${publicHosts.join(', ')}` : ''} (${state})`);
 }
 console.log(`Platform API: http://localhost:${site.port}/api · penyimpanan bersama: ${platform.shared.kind}`);
+console.log(`Surat: ${mail.target}`);
 
 // Graceful shutdown: stop taking connections, finish the requests in progress, then close the rest.
 let stopping = false;
@@ -118,6 +128,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     builder
       .stop()
       .then(() => site.close(timeout))
+      // After the last requests, which may have queued mail; the message being sent is finished.
+      .then(() => mail.close())
       .then(() => platform.close())
       .then(
         () => process.exit(0),

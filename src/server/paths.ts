@@ -2,8 +2,8 @@ import { join, resolve } from 'node:path';
 
 /**
  * Where the embedded platform keeps its files, from the environment: DATA_DIR (default `.data`)
- * holds the PGlite data folder (PGLITE_DIR overrides it; `memory://` keeps nothing) and the
- * development app token key.
+ * holds the PGlite data folder (PGLITE_DIR overrides it; `memory://` keeps nothing), the
+ * development app token key and uploaded files (unless they go to a bucket).
  */
 export function dataPaths(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = resolve(env.DATA_DIR || '.data');
@@ -11,6 +11,7 @@ export function dataPaths(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     pgliteDir: env.PGLITE_DIR || join(dataDir, 'pglite'),
     keyFile: join(dataDir, 'app-token.key'),
+    uploadsDir: join(dataDir, 'uploads'),
   };
 }
 

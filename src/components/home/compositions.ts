@@ -14,11 +14,13 @@ export type HomeSection =
   | 'steps'
   | 'testimonials'
   | 'quote'
-  | 'cta';
+  | 'cta'
+  /** The request-demo form (an island hydrated when visible). */
+  | 'request-demo';
 
 /** How each variant composes its home page: the hero's look, then sections in order. */
 export const HOME_COMPOSITIONS: Record<Variant, { hero: HeroLook; sections: HomeSection[] }> = {
-  main: { hero: 'split', sections: ['partners', 'highlights', 'programs', 'stats', 'steps', 'testimonials', 'cta'] },
+  main: { hero: 'split', sections: ['partners', 'highlights', 'programs', 'stats', 'steps', 'testimonials', 'request-demo', 'cta'] },
   foundation: { hero: 'centered', sections: ['stats', 'highlights-list', 'quote', 'programs', 'partners', 'cta'] },
   'coding-school': { hero: 'terminal', sections: ['programs', 'steps', 'stats', 'testimonials', 'cta'] },
   community: { hero: 'mosaic', sections: ['highlights', 'programs', 'testimonials', 'cta'] },

@@ -6,6 +6,7 @@ import { ApiRequestError } from '~/lib/api/errors';
 import { failureMessage } from '~/lib/auth/request-errors';
 import { browserEnvironment } from '~/stores/app';
 import { $session, keepSession } from '~/stores/session';
+import { AreaSelects } from '../shared/AreaSelects';
 import { appClient } from '../shared/app-client';
 import { ChoiceGroup, Field, SubmitButton } from '../shared/Field';
 import { type FieldErrors, fieldErrors, focusFirstInvalid, serverIssues } from '../shared/form-errors';
@@ -15,7 +16,6 @@ import { RedirectRefused, returnTarget } from '../shared/return-to';
 import { SignedInNotice } from '../shared/SignedInNotice';
 import { typedAhead } from '../shared/typed-ahead';
 import { useHydrated } from '../shared/use-hydrated';
-import { AreaSelects } from './AreaSelects';
 import { TermsAndNewsletter } from './TermsAndNewsletter';
 import '../shared/forms.css';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { City, Province } from '~/contract/areas';
 import { listCities, listProvinces } from '~/lib/api/areas';
-import { appClient } from '../shared/app-client';
-import { Field } from '../shared/Field';
+import { appClient } from './app-client';
+import { Field } from './Field';
 
 interface Props {
   provinceId: string;

@@ -22,13 +22,18 @@ export const serverIssues = (fields: readonly { field: string; message: string }
   fields.map(({ field, message }) => ({ path: field.split('.'), message }));
 
 /**
- * Focuses the first field in `order` that has an error, so a keyboard or screen-reader user lands
- * where the form needs them; radio groups get their first option.
+ * Focuses the first control (in the page's order) of a field in `order` that has an error, so a
+ * keyboard or screen-reader user lands where the form needs them; radio groups get their first option.
  */
 export function focusFirstInvalid(form: HTMLFormElement | null, order: readonly string[], errors: FieldErrors<string>): void {
-  const first = order.find((name) => errors[name]);
-  if (!form || !first) return;
-  const item = form.elements.namedItem(first);
-  const target = item instanceof RadioNodeList ? item[0] : item;
-  if (target instanceof HTMLElement) target.focus();
+  if (!form) return;
+  const wanted = new Set(order.filter((name) => errors[name]));
+  // The first control in the page's order whose field has an error (a list's own message may have none).
+  for (const element of form.elements) {
+    const name = element.getAttribute('name');
+    if (name && wanted.has(name) && element instanceof HTMLElement) {
+      element.focus();
+      return;
+    }
+  }
 }

@@ -35,8 +35,10 @@ export interface ApiClientConfig {
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` as multipart/form-data (files). */
   body?: unknown;
+  /** Further request headers of this call (e.g. `Idempotency-Key`); credential headers are set per base. */
+  headers?: Record<string, string>;
   /** Default `bearer`. */
   authScheme?: AuthScheme;
   /** Credentials for this call only, over the held ones (`undefined` values drop a held one). */
@@ -75,8 +77,10 @@ const BASE_CREDENTIALS: Record<ApiBaseName, readonly (keyof Credentials)[]> = {
   // The AI-chat service has its own identity token and the others none of ours; their families add what they need.
   ai: [],
   stats: ['appToken', 'lmsId'],
-  mailer: [],
-  upload: [],
+  // Our mailer: notify takes the app token (the tenant), its admin reads the user's token too.
+  mailer: ['appToken', 'lmsId', 'accessToken'],
+  // Our upload service is a main service in its checks: the app token names the tenant, a signed-in user is recorded.
+  upload: ['appToken', 'lmsId', 'accessToken'],
   rest: [],
 };
 
@@ -141,9 +145,15 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const fetchOf = () => config.fetch ?? globalThis.fetch;
 
   const send = (base: ApiBaseName, path: string, options: CallOptions = {}) => {
-    const headers = new Headers({ Accept: ACCEPT, ...credentialHeaders(base, { ...held, ...options.credentials }, options.authScheme) });
+    const headers = new Headers({
+      Accept: ACCEPT,
+      ...options.headers,
+      ...credentialHeaders(base, { ...held, ...options.credentials }, options.authScheme),
+    });
     const init: RequestInit = { method: options.method ?? 'GET', headers };
-    if (options.body !== undefined) {
+    // FormData sets its own Content-Type with the multipart boundary.
+    if (typeof FormData !== 'undefined' && options.body instanceof FormData) init.body = options.body;
+    else if (options.body !== undefined) {
       headers.set('Content-Type', 'application/json');
       init.body = JSON.stringify(options.body);
     }

@@ -40,13 +40,22 @@ export {
   type ResponseSchema,
 } from './client';
 export { ApiRequestError, normalizeError } from './errors';
-export { getPortfolio, listPortfolio, type PortfolioListParams } from './portfolio';
 export {
   type Appointment,
+  createAppointment,
+  listSchools,
+  registerSchool,
+  registerTeam,
+  requestDemo,
+  type SchoolPage,
+  type SubmitOptions,
+  signUpCoder,
+} from './forms';
+export { getPortfolio, listPortfolio, type PortfolioListParams } from './portfolio';
+export {
   type CategoryCreate,
   type CategoryListParams,
   type CategoryUpdate,
-  createAppointment,
   createCategory,
   createPost,
   deleteCategory,
@@ -84,4 +93,5 @@ export {
   updateAppSetting,
   updateAppSettings,
 } from './settings';
+export { UPLOAD_TIMEOUT_MS, uploadAddress, uploadFile } from './uploads';
 export { getMe } from './users';

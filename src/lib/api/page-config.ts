@@ -4,12 +4,14 @@ import type { ApiBases } from './bases';
 /**
  * What a page tells its scripts about the API (written at build by the Shell into
  * `<script type="application/json" id="app-config">`): the app start's public client credentials
- * and bases, the tenant's lms id, and how visitors sign in (the tenant's `login` setting; `url` is
- * the account service's login page in redirect-login mode).
+ * and bases, the tenant's lms id, the hosted database REST's public key (sent as `apikey`, see
+ * `remote-db.ts`), and how visitors sign in (the tenant's `login` setting; `url` is the account
+ * service's login page in redirect-login mode).
  */
 export interface PageConfig extends AppStartConfig {
   bases: ApiBases;
   lmsId: string;
+  restApiKey: string;
   login: { mode: 'form' | 'redirect'; url: string };
 }
 

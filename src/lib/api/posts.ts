@@ -1,6 +1,4 @@
 import {
-  type AppointmentCreate,
-  AppointmentResponseSchema,
   type CategoryListQuerySchema,
   CategoryListResponseSchema,
   CategoryResponseSchema,
@@ -70,7 +68,6 @@ export interface CategoryCreate {
 export type CategoryUpdate = Partial<CategoryCreate> & { kindSlug: PostKind };
 
 /** What a stored appointment request answers with. */
-export type Appointment = Parsed<typeof AppointmentResponseSchema>['data'];
 
 const read = (query: object | undefined, options?: RequestOptions) => ({ ...options, query: asQuery(query ?? {}) });
 const write = (body: unknown, options?: RequestOptions) => ({ ...options, method: 'POST' as const, body });
@@ -173,9 +170,4 @@ export async function listPodcasts(client: ApiClient, query?: KindListParams, op
 /** GET v1/podcast/detail?id: one podcast episode. */
 export async function getPodcast(client: ApiClient, id: number, options?: RequestOptions): Promise<Post> {
   return (await client.call('main', 'v1/podcast/detail', PostResponseSchema, read({ id }, options))).data;
-}
-
-/** POST v1/post/appointment/create: a visitor's request for a meeting, optionally about a post (`postId`). */
-export async function createAppointment(client: ApiClient, appointment: AppointmentCreate, options?: RequestOptions): Promise<Appointment> {
-  return (await client.call('main', 'v1/post/appointment/create', AppointmentResponseSchema, write(appointment, options))).data;
 }

@@ -1,5 +1,7 @@
 import { cors } from 'hono/cors';
 import { HEADERS } from '~/contract/common';
+import { REST_API_KEY_HEADER } from '~/contract/remote-db';
+import { UPLOAD_TOKEN_HEADER } from '~/contract/uploads';
 import type { ApiDeps } from '../context';
 import { originHost } from '../services/tenants';
 
@@ -16,7 +18,21 @@ export function tenantCors(deps: Pick<ApiDeps, 'tenants'>) {
       return host && (await deps.tenants.byHost(host)) ? origin : null;
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowHeaders: [HEADERS.appToken, HEADERS.lmsId, HEADERS.authorization, 'Content-Type', 'Accept'],
+    allowHeaders: [
+      HEADERS.appToken,
+      HEADERS.lmsId,
+      HEADERS.authorization,
+      UPLOAD_TOKEN_HEADER,
+      'Content-Type',
+      'Accept',
+      // The hosted database REST (PostgREST's protocol): the tenant's public key, preferences and ranges.
+      REST_API_KEY_HEADER,
+      'Prefer',
+      'Range',
+      'Range-Unit',
+    ],
+    // What a page's script may read of an answer besides the basics: REST ranges and preferences, and when to retry.
+    exposeHeaders: ['Content-Range', 'Preference-Applied', 'Retry-After'],
     maxAge: 600,
   });
 }

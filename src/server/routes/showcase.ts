@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
 import { PortfolioDetailQuerySchema, PortfolioListQuerySchema } from '~/contract/portfolio';
-import { AppointmentCreateSchema, GalleryListQuerySchema } from '~/contract/posts';
+import { GalleryListQuerySchema } from '~/contract/posts';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError, invalidInput } from '../errors';
+import { HttpError } from '../errors';
 import { requireAppToken } from '../middleware/auth';
-import { rateLimit } from '../middleware/rate-limit';
-import { readJson, readQuery } from '../middleware/validate';
-import { createAppointment } from '../services/appointments';
+import { readQuery } from '../middleware/validate';
 import { findPortfolio, listGallery, listPortfolio } from '../services/catalogue-items';
 
-/** Gallery, portfolio and appointment requests: what a tenant shows of its work and how visitors reach it. */
+/** Gallery and portfolio: what a tenant shows of its work (appointment requests are in forms.ts). */
 export function showcaseRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const token = requireAppToken(deps);
@@ -32,10 +30,5 @@ export function showcaseRoutes(deps: ApiDeps) {
     return c.json({ statusCode: 200, message: 'OK', data: item });
   });
 
-  app.post('/v1/post/appointment/create', rateLimit(deps, { name: 'appointment', limit: 5, windowMs: 10 * 60_000 }), token, async (c) => {
-    const result = await createAppointment(deps.db, c.get('tenant').lmsId, await readJson(c, AppointmentCreateSchema));
-    if (!result.ok) throw invalidInput([result.error]);
-    return c.json({ statusCode: 201, message: 'Permintaan janji temu terkirim', data: result.appointment }, 201);
-  });
   return app;
 }

@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -64,4 +64,25 @@ export function tenantClientKeys(keys: KeyRing, tenant: { lmsId: string; appCode
     clientSecret: derive(keys, tenant.lmsId, 'client-secret').toString('base64url'),
     cipherKey: derive(keys, tenant.lmsId, 'cipher').toString('hex'),
   };
+}
+
+/**
+ * A tenant's public key of the hosted database REST (the `apikey` header): its lms id, a dot and a
+ * MAC of that id under the master secret, so the server finds the tenant without a table and no one
+ * can make a key for another tenant. Public like a Supabase anon key (every page carries it): it only
+ * says which tenant a call is for; what anonymous callers may do is `src/server/rest/registry.ts`'s.
+ * Rotating the master secret changes every key (rebuild the sites).
+ */
+export function tenantRestKey(keys: KeyRing, lmsId: string): string {
+  return `${lmsId}.${derive(keys, lmsId, 'rest-anon-key').toString('base64url')}`;
+}
+
+/** The lms id a REST key was made for, or undefined when the key is not one of ours. */
+export function restKeyLmsId(keys: KeyRing, key: string): string | undefined {
+  const dot = key.lastIndexOf('.');
+  const lmsId = key.slice(0, dot);
+  if (dot < 1 || lmsId.length > 100) return undefined;
+  const given = Buffer.from(key.slice(dot + 1));
+  const expected = Buffer.from(derive(keys, lmsId, 'rest-anon-key').toString('base64url'));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? lmsId : undefined;
 }

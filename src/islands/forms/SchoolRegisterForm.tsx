@@ -1,0 +1,126 @@
+import { SCHOOL_LEVELS, SchoolRegisterSchema } from '~/contract/forms';
+import { registerSchool } from '~/lib/api/forms';
+import { $registeredSchool } from '~/stores/registration';
+import { AreaSelects } from '../shared/AreaSelects';
+import { appClient } from '../shared/app-client';
+import { Field, SubmitButton } from '../shared/Field';
+import { IslandBoundary } from '../shared/IslandBoundary';
+import { useHydrated } from '../shared/use-hydrated';
+import { Confirmation, FormAlert, Honeypot } from './FormParts';
+import { useForm } from './use-form';
+import '../shared/forms.css';
+
+const LABEL = 'Daftarkan sekolah';
+const EMPTY = {
+  npsn: '',
+  name: '',
+  level: 'SMK',
+  provinceId: '',
+  cityId: '',
+  address: '',
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
+  website: '',
+};
+
+/**
+ * School sign-up (POST v1/school/register), under the league's team form: the school joins the list
+ * at once and the team form above picks it (stores/registration.ts).
+ */
+function SchoolRegisterForm() {
+  const hydrated = useHydrated();
+  const form = useForm({
+    label: LABEL,
+    empty: EMPTY,
+    schema: SchoolRegisterSchema,
+    send: async (data, idempotencyKey) => {
+      const school = await registerSchool(await appClient(), data, { idempotencyKey });
+      $registeredSchool.set(school);
+      return school;
+    },
+  });
+  const { errors, text, set } = form;
+
+  if (form.result)
+    return (
+      <Confirmation
+        title={`${form.result.name} terdaftar`}
+        action={
+          <p>
+            <a href="#daftar-tim">Lanjutkan pendaftaran tim</a>
+          </p>
+        }
+      >
+        <p>Sekolah ini sudah dipilih pada formulir pendaftaran tim di atas. Penanggung jawab menerima email konfirmasi.</p>
+      </Confirmation>
+    );
+
+  return (
+    <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
+      <FormAlert message={form.alert} busy={form.busy} onRetry={() => void form.submit()} />
+      <div className="form__row">
+        <Field name="npsn" label="NPSN" hint="Nomor Pokok Sekolah Nasional, 8 angka." error={errors.npsn}>
+          {(control) => <input {...control} {...text('npsn')} type="text" inputMode="numeric" maxLength={8} required />}
+        </Field>
+        <Field name="level" label="Jenjang" error={errors.level}>
+          {(control) => (
+            <select {...control} {...text('level')} required>
+              {SCHOOL_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {level}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field name="name" label="Nama sekolah" hint="Mis. SMK Negeri 1 Denpasar." error={errors.name}>
+        {(control) => <input {...control} {...text('name')} type="text" autoComplete="organization" maxLength={160} required />}
+      </Field>
+      <AreaSelects
+        provinceId={form.values.provinceId}
+        cityId={form.values.cityId}
+        errors={{ provinceId: errors.provinceId, cityId: errors.cityId }}
+        onProvince={(id) => {
+          set('provinceId', id);
+          set('cityId', '');
+        }}
+        onCity={(id) => set('cityId', id)}
+        onBlur={form.leave}
+      />
+      <Field name="address" label="Alamat sekolah" error={errors.address}>
+        {(control) => <input {...control} {...text('address')} type="text" autoComplete="street-address" maxLength={300} required />}
+      </Field>
+      <Field
+        name="contactName"
+        label="Nama penanggung jawab"
+        hint="Kepala sekolah atau guru yang dapat dihubungi."
+        error={errors.contactName}
+      >
+        {(control) => <input {...control} {...text('contactName')} type="text" autoComplete="name" maxLength={100} required />}
+      </Field>
+      <div className="form__row">
+        <Field name="contactEmail" label="Email penanggung jawab" error={errors.contactEmail}>
+          {(control) => <input {...control} {...text('contactEmail')} type="email" inputMode="email" maxLength={254} required />}
+        </Field>
+        <Field name="contactPhone" label="Nomor HP penanggung jawab" error={errors.contactPhone}>
+          {(control) => <input {...control} {...text('contactPhone')} type="tel" inputMode="tel" maxLength={20} required />}
+        </Field>
+      </div>
+      <Honeypot value={form.values.website} onChange={(value) => set('website', value)} />
+      <SubmitButton busy={form.busy} ready={hydrated}>
+        Daftarkan sekolah
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The school sign-up island (`client:visible`: below the team form). */
+export default function SchoolRegisterIsland() {
+  return (
+    <IslandBoundary source="SchoolRegisterForm">
+      <SchoolRegisterForm />
+    </IslandBoundary>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ApiDeps } from '../context';
+import { isProduction } from '../paths';
+import { MailCatcher } from './catcher';
+import { mailConfig } from './config';
+import { catcherTransport, type MailTransport, smtpTransport } from './transport';
+import { MailWorker } from './worker';
+
+export interface MailService {
+  worker: MailWorker;
+  /** The in-process catcher, when mail goes there (no SMTP_URL). */
+  catcher: MailCatcher | undefined;
+  /** Where mail goes, for the start-up line: `smtp://host:port` or `penangkap 127.0.0.1:<port>`. */
+  target: string;
+  /** Stops the worker (waiting for the message being sent), then the catcher. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts this process's mail: the worker that sends the outbox and, without SMTP_URL, the catcher it
+ * sends to; sets `deps.mail` so requests that queue mail wake the worker. Every server process may run
+ * one (the outbox is shared through the database; each process catches what its own worker sends).
+ */
+export async function startMail(deps: ApiDeps, env: NodeJS.ProcessEnv = process.env): Promise<MailService> {
+  const config = mailConfig(env);
+  let catcher: MailCatcher | undefined;
+  let transport: MailTransport;
+  let target: string;
+  if (config.smtpUrl) {
+    transport = smtpTransport(config.smtpUrl);
+    const url = new URL(config.smtpUrl);
+    target = `${url.protocol}//${url.host}`;
+  } else {
+    catcher = new MailCatcher({ db: deps.db, port: config.catcherPort });
+    const port = await catcher.start();
+    transport = catcherTransport(port);
+    target = `penangkap 127.0.0.1:${port}`;
+    if (isProduction(env))
+      console.warn(
+        '[mail] SMTP_URL tidak diatur: surat hanya ditangkap di server ini (baca lewat /api/mailer/v1/inbox), tidak sampai ke penerima',
+      );
+  }
+  const worker = new MailWorker({ db: deps.db, transport, from: config.from, pollMs: config.pollMs });
+  worker.start();
+  deps.mail = worker;
+  return {
+    worker,
+    catcher,
+    target,
+    close: async () => {
+      if (deps.mail === worker) deps.mail = undefined;
+      await worker.stop();
+      transport.close?.();
+      await catcher?.close();
+    },
+  };
+}

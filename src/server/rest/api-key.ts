@@ -1,0 +1,44 @@
+import { createMiddleware } from 'hono/factory';
+import { REST_API_KEY_HEADER } from '~/contract/remote-db';
+import type { ApiDeps } from '../context';
+import { restKeyLmsId, tenantRestKey } from '../services/keys';
+import type { TenantRecord } from '../services/tenants';
+import { PostgrestError } from './errors';
+
+/** What the REST routes know once the key is checked. */
+export interface RestEnv {
+  Variables: { tenant: TenantRecord };
+}
+
+/** The public key a tenant's site sends as `apikey` (see `tenantRestKey`). */
+export const restApiKeyOf = (deps: Pick<ApiDeps, 'keys'>, tenant: { lmsId: string }) => tenantRestKey(deps.keys, tenant.lmsId);
+
+/**
+ * Requires the `apikey` header, as Supabase's gateway in front of PostgREST does: without one 401
+ * PGRST302, with one that is not a key of a tenant here 401 PGRST301 (both `WWW-Authenticate: Bearer`).
+ * The key's tenant is the tenant of every row the call reads or writes.
+ */
+export function requireApiKey(deps: Pick<ApiDeps, 'keys' | 'tenants'>) {
+  return createMiddleware<RestEnv>(async (c, next) => {
+    const key = c.req.header(REST_API_KEY_HEADER)?.trim();
+    if (!key)
+      throw new PostgrestError(401, 'PGRST302', 'No API key found in request', null, 'Kirim kunci publik situs di header `apikey`.', {
+        'WWW-Authenticate': 'Bearer',
+      });
+    const lmsId = restKeyLmsId(deps.keys, key);
+    const tenant = lmsId ? await deps.tenants.byLmsId(lmsId) : undefined;
+    if (!tenant)
+      throw new PostgrestError(
+        401,
+        'PGRST301',
+        'Invalid API key',
+        null,
+        'Periksa kunci publik situs (restApiKey di konfigurasi halaman).',
+        {
+          'WWW-Authenticate': 'Bearer error="invalid_token", error_description="Invalid API key"',
+        },
+      );
+    c.set('tenant', tenant);
+    await next();
+  });
+}

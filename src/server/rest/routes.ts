@@ -1,0 +1,140 @@
+import { type Context, Hono } from 'hono';
+import type { ApiDeps } from '../context';
+import { clientAddress } from '../middleware/credentials';
+import { enforceLimit, rateLimit } from '../middleware/rate-limit';
+import type { RateLimitRule } from '../services/rate-limit';
+import { type RestEnv, requireApiKey } from './api-key';
+import { onRestError, PostgrestError, permissionDenied, tableNotFound } from './errors';
+import { bodyRows, checkRows } from './insert';
+import { contentRange, OBJECT_MEDIA, parsePrefer, preferenceApplied, requestedRange, wantsObject } from './protocol';
+import { parseQuery } from './query';
+import { nearestTable, type RestTable, restTable } from './registry';
+import { selectFields } from './sql';
+import { countRows, insertRows, readPlan, readRows } from './statements';
+
+/** How much anonymous callers may do (per client address, per tenant). */
+export interface RestLimits {
+  /** Any call, per address: reads of a busy page and a class of forms behind one school address fit. */
+  callsPerAddress: RateLimitRule;
+  /** Rows inserted per address: a class of 40 taking the DISC test at once behind one address fits. */
+  rowsPerAddress: RateLimitRule;
+  /** Rows inserted per tenant: bounds what many addresses together can write into one tenant's tables. */
+  rowsPerTenant: RateLimitRule;
+}
+
+export const REST_LIMITS: RestLimits = {
+  callsPerAddress: { name: 'rest-calls-address', limit: 300, windowMs: 60_000 },
+  rowsPerAddress: { name: 'rest-rows-address', limit: 60, windowMs: 10 * 60_000 },
+  rowsPerTenant: { name: 'rest-rows-tenant', limit: 3000, windowMs: 60 * 60_000 },
+};
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+function tableOf(c: Context): RestTable {
+  const name = c.req.param('table') ?? '';
+  const table = restTable(name);
+  if (table) return table;
+  const near = nearestTable(name);
+  throw tableNotFound(name, near ? `Perhaps you meant the table 'public.${near}'` : null);
+}
+
+/** 406 PGRST116 unless there is exactly one row. */
+function assertSingle(rows: number): void {
+  if (rows !== 1)
+    throw new PostgrestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+}
+
+/**
+ * The hosted database REST (SPEC §7), mounted at `/api/rest/v1`: the PostgREST protocol over the
+ * tables of `registry.ts`, for the tenant whose key is sent as `apikey`. GET (and HEAD) reads,
+ * POST inserts; updates, deletes and upserts are not granted to anonymous callers (42501).
+ */
+export function restRoutes(deps: ApiDeps, limits: RestLimits = REST_LIMITS) {
+  const app = new Hono<RestEnv>();
+  app.onError(onRestError);
+
+  app.use('*', rateLimit(deps, limits.callsPerAddress));
+  app.all('/rpc/:name', requireApiKey(deps), (c) => {
+    const name = c.req.param('name');
+    throw new PostgrestError(404, 'PGRST202', `Could not find the function public.${name} without parameters in the schema cache`);
+  });
+  app.use('/:table', requireApiKey(deps));
+
+  app.get('/:table', async (c) => {
+    const table = tableOf(c);
+    if (!table.read) throw permissionDenied(table.name, table.allowed);
+    const query = parseQuery(new URL(c.req.url).searchParams);
+    const prefs = parsePrefer(c.req.header('Prefer'));
+    const single = wantsObject(c.req.header('Accept'));
+    const range = requestedRange(c.req.header('Range'), query.limit, query.offset);
+    const plan = readPlan(table, table.read, c.get('tenant').lmsId, query);
+    // The count first: a range past the end is refused without reading rows.
+    const total = prefs.count ? await countRows(deps.db, table, plan) : undefined;
+    const rows = total !== undefined && range.lower > total ? [] : await readRows(deps.db, table, plan, range);
+    const { status, header } = contentRange(range.lower, rows.length, total);
+    c.header('Content-Range', header);
+    const applied = preferenceApplied(prefs, ['count']);
+    if (applied) c.header('Preference-Applied', applied);
+    if (status === 416)
+      throw new PostgrestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${range.lower} was requested, but there are only ${total} rows.`,
+      );
+    if (single) {
+      assertSingle(rows.length);
+      return c.body(JSON.stringify(rows[0]), 200, { 'Content-Type': `${OBJECT_MEDIA}; charset=utf-8` });
+    }
+    return c.body(JSON.stringify(rows), status, { 'Content-Type': JSON_UTF8 });
+  });
+
+  app.post('/:table', async (c) => {
+    const table = tableOf(c);
+    const query = parseQuery(new URL(c.req.url).searchParams);
+    const prefs = parsePrefer(c.req.header('Prefer'));
+    if (prefs.resolution || query.onConflict) throw permissionDenied(table.name, `upsert memerlukan hak mengubah: ${table.allowed}`);
+    const type = (c.req.header('Content-Type') ?? 'application/json').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') throw new PostgrestError(400, 'PGRST102', `Content-Type not acceptable: ${type}`);
+    const representation = prefs.return === 'representation';
+    const single = representation && wantsObject(c.req.header('Accept'));
+    const rows = checkRows(table, bodyRows(await c.req.text()), query.columns, prefs.missing === 'default');
+    if (single) assertSingle(rows.length);
+    // The columns to answer with, checked before anything is counted or written.
+    const fields = representation ? selectFields(table, table.returning, query.select) : undefined;
+
+    // Only rows that would be written count; a refused body costs the sender nothing but its call.
+    const address = clientAddress(c, deps.trustProxyHops);
+    const lmsId = c.get('tenant').lmsId;
+    for (let n = 0; n < rows.length; n++) {
+      await enforceLimit(deps, limits.rowsPerAddress, address);
+      await enforceLimit(deps, limits.rowsPerTenant, lmsId);
+    }
+
+    const created = await insertRows(deps.db, table, lmsId, rows, fields);
+    c.header('Content-Range', `*/${prefs.count ? rows.length : '*'}`);
+    const applied = preferenceApplied(prefs, ['return', 'count', 'missing']);
+    if (applied) c.header('Preference-Applied', applied);
+    if (!representation) return c.body(null, 201);
+    if (single) return c.body(JSON.stringify(created[0]), 201, { 'Content-Type': `${OBJECT_MEDIA}; charset=utf-8` });
+    return c.body(JSON.stringify(created), 201, { 'Content-Type': JSON_UTF8 });
+  });
+
+  // Anonymous callers hold no UPDATE or DELETE grant: PostgreSQL's refusal, as PostgREST relays it.
+  app.on(['PATCH', 'PUT', 'DELETE'], '/:table', (c) => {
+    const table = tableOf(c);
+    throw permissionDenied(table.name, table.allowed);
+  });
+  app.all('/:table', (c) => {
+    throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`);
+  });
+  // The root would be the OpenAPI description, which this server does not publish; deeper paths are nothing.
+  app.all('*', (c) => {
+    const root = /\/rest\/v1\/?$/.test(c.req.path);
+    throw root
+      ? new PostgrestError(404, 'PGRST126', 'Root endpoint metadata is disabled')
+      : new PostgrestError(404, 'PGRST125', 'Invalid path specified in request URL');
+  });
+
+  return app;
+}

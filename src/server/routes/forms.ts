@@ -1,0 +1,141 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import {
+  AppointmentCreateSchema,
+  CoderSignupSchema,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  REQUEST_DEMO_SENT,
+  RequestDemoQuerySchema,
+  SchoolListQuerySchema,
+  SchoolRegisterSchema,
+  SubmissionListQuerySchema,
+  TeamRegisterSchema,
+} from '~/contract/forms';
+import type { ApiDeps, ApiEnv } from '../context';
+import { HttpError } from '../errors';
+import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
+import { clientAddress } from '../middleware/credentials';
+import { enforceLimit } from '../middleware/rate-limit';
+import { readJson, readQuery } from '../middleware/validate';
+import {
+  createAppointment,
+  type FormTenant,
+  listSchools,
+  listSubmissions,
+  registerSchool,
+  registerTeam,
+  requestDemo,
+  signUpCoder,
+} from '../services/forms';
+import { type Answer, once, type Tx } from '../services/idempotency';
+import type { RateLimitRule } from '../services/rate-limit';
+import { loginResult } from '../services/sessions';
+
+/** Per form: how often one address may send it, and how often the whole tenant may receive it. */
+const LIMITS = {
+  'request-demo': { address: 5, tenant: 500 },
+  appointment: { address: 5, tenant: 500 },
+  coder: { address: 10, tenant: 1000 },
+  school: { address: 5, tenant: 300 },
+  team: { address: 10, tenant: 500 },
+} as const;
+const WINDOW_MS = 3_600_000;
+
+/**
+ * The visitors' forms (SPEC §7 "Users, teams, schools", "Settings" request-demo, appointment): each
+ * validated with the island's own schema, rate-limited per address and per tenant, stored with its
+ * mail in one transaction, and idempotent under an `Idempotency-Key` (a double submit stores one row
+ * and answers the first answer again, marked `Idempotent-Replayed: true`).
+ */
+export function formsRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const token = requireAppToken(deps);
+  const tenantOf = (c: Context<ApiEnv>): FormTenant => ({ lmsId: c.get('tenant').lmsId, title: c.get('tenant').title });
+
+  const limited =
+    (form: keyof typeof LIMITS): MiddlewareHandler<ApiEnv> =>
+    async (c, next) => {
+      const rule = (scope: string, limit: number): RateLimitRule => ({ name: `form-${form}-${scope}`, limit, windowMs: WINDOW_MS });
+      await enforceLimit(deps, rule('address', LIMITS[form].address), clientAddress(c, deps.trustProxyHops));
+      await enforceLimit(deps, rule('tenant', LIMITS[form].tenant), c.get('tenant').lmsId);
+      await next();
+    };
+
+  /** Runs a submission once per idempotency key and answers with its stored answer. */
+  const submit = async <T>(c: Context<ApiEnv>, scope: string, body: unknown, work: (tx: Tx) => Promise<Answer<T>>) => {
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw new HttpError(400, `${IDEMPOTENCY_HEADER} tidak valid: 16–64 huruf, angka, - atau _`);
+    const answer = await once(deps.db, { lmsId: c.get('tenant').lmsId, scope, key, body }, work);
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body as object, answer.status);
+  };
+
+  app.get('/v0/cms/app/request-demo', token, limited('request-demo'), async (c) => {
+    const query = readQuery(c, RequestDemoQuerySchema);
+    const data = await deps.db.transaction((tx) => requestDemo(tx, tenantOf(c), query));
+    deps.mail?.kick();
+    return c.json({ statusCode: 200, message: REQUEST_DEMO_SENT, data });
+  });
+
+  app.post('/v1/post/appointment/create', token, limited('appointment'), async (c) => {
+    const body = await readJson(c, AppointmentCreateSchema);
+    const response = await submit(c, 'appointment', body, async (tx) => ({
+      status: 201,
+      body: { statusCode: 201, message: 'Permintaan janji temu terkirim', data: await createAppointment(tx, tenantOf(c), body) },
+    }));
+    deps.mail?.kick();
+    return response;
+  });
+
+  app.post('/v1/school/register', token, limited('school'), async (c) => {
+    const body = await readJson(c, SchoolRegisterSchema);
+    const response = await submit(c, 'school', body, async (tx) => ({
+      status: 201,
+      body: { statusCode: 201, message: 'Sekolah berhasil didaftarkan', data: await registerSchool(tx, tenantOf(c), body) },
+    }));
+    deps.mail?.kick();
+    return response;
+  });
+
+  app.get('/v1/school/list', token, async (c) =>
+    c.json({
+      statusCode: 200,
+      message: 'OK',
+      data: await listSchools(deps.db, c.get('tenant').lmsId, readQuery(c, SchoolListQuerySchema)),
+    }),
+  );
+
+  const team = (signedIn: boolean) => async (c: Context<ApiEnv>) => {
+    const body = await readJson(c, TeamRegisterSchema);
+    const userId = signedIn ? c.get('user').id : null;
+    const response = await submit(c, signedIn ? 'team-auth' : 'team', body, async (tx) => ({
+      status: 201,
+      body: { statusCode: 201, message: 'Tim berhasil didaftarkan', data: await registerTeam(tx, tenantOf(c), body, userId) },
+    }));
+    deps.mail?.kick();
+    return response;
+  };
+  app.post('/v1/team/register', token, limited('team'), team(false));
+  app.post('/v1/auth/team/register', token, requireUser(deps), limited('team'), team(true));
+
+  // No idempotency key here: the answer carries an access token, which is never stored; a repeated
+  // submit meets the unique e-mail instead (409 'Email sudah terdaftar').
+  app.post('/v1/auth/signup/coder', token, limited('coder'), async (c) => {
+    const body = await readJson(c, CoderSignupSchema);
+    const session = await signUpCoder(deps.db, tenantOf(c), body);
+    deps.mail?.kick();
+    return c.json({ statusCode: 201, message: 'Akun coder berhasil dibuat', data: loginResult(session) }, 201);
+  });
+
+  // The staff's view of what came in (admins and superadmins of the tenant).
+  app.get('/v1/submissions', token, requireUser(deps), requireRole('admin', 'superadmin'), async (c) =>
+    c.json({
+      statusCode: 200,
+      message: 'OK',
+      data: await listSubmissions(deps.db, c.get('tenant').lmsId, readQuery(c, SubmissionListQuerySchema)),
+    }),
+  );
+
+  return app;
+}
