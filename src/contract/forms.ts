@@ -8,10 +8,7 @@ import { miniEnvelope, queryInt, z } from './mini';
  * the honeypot field `website`, which people never see and bots fill in: a filled one is refused.
  */
 
-/** Header carrying one submission's key: a repeated submit with the same key and body gets the first answer. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** A key as the islands make it (a UUID), or any 16–64 URL-safe characters. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotency';
 
 /** What a filled honeypot is answered with: nothing a bot could learn from, a person never sees it. */
 export const HONEYPOT_REFUSED = 'Permintaan tidak dapat diproses.';
@@ -20,7 +17,12 @@ const EMAIL_MESSAGE = 'Masukkan alamat email yang valid, mis. nama@contoh.id';
 const Email = z
   .string('Email wajib diisi')
   .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email wajib diisi'), z.maxLength(254, 'Email terlalu panjang'), z.email(EMAIL_MESSAGE));
-/** A person's or an organisation's name: trimmed, `min`–`max` characters. */
+/** Control characters (line breaks included): never in a one-line value, which may become a line of a mail. */
+const CONTROL = /\p{Cc}/u;
+/** Control characters but line breaks and tabs: free text keeps its paragraphs. */
+const CONTROL_BUT_BREAKS = /[^\P{Cc}\n\r\t]/u;
+const oneLine = (what: string) => z.refine<string>((value) => !CONTROL.test(value), `${what} harus satu baris, tanpa karakter kontrol`);
+/** A one-line value (a name, a topic): trimmed, `min`–`max` characters, no line breaks. */
 const text = (what: string, min: number, max: number) =>
   z
     .string(`${what} wajib diisi`)
@@ -28,9 +30,20 @@ const text = (what: string, min: number, max: number) =>
       z.trim(),
       z.minLength(min, min <= 1 ? `${what} wajib diisi` : `${what} minimal ${min} karakter`),
       z.maxLength(max, `${what} maksimal ${max} karakter`),
+      oneLine(what),
     );
 const optionalText = (what: string, max: number) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, `${what} maksimal ${max} karakter`)), '');
+  z._default(z.string().check(z.trim(), z.maxLength(max, `${what} maksimal ${max} karakter`), oneLine(what)), '');
+/** Free text (a message): trimmed, at most `max` characters, paragraphs kept. */
+const optionalParagraph = (what: string, max: number) =>
+  z._default(
+    z.string().check(
+      z.trim(),
+      z.maxLength(max, `${what} maksimal ${max} karakter`),
+      z.refine((value) => !CONTROL_BUT_BREAKS.test(value), `${what} tidak boleh berisi karakter kontrol`),
+    ),
+    '',
+  );
 /** An Indonesian mobile number as people type it (08… or +62…, with spaces, dots or dashes). */
 const Phone = z.string('Nomor HP wajib diisi').check(
   z.maxLength(20, 'Nomor HP terlalu panjang'),
@@ -85,7 +98,7 @@ export const AppointmentCreateSchema = z.strictObject({
   ),
   preferredTime: z._default(z.string().check(z.regex(/^$|^(0[89]|1[0-6]):[0-5]\d$|^17:00$/, 'Pilih jam antara 08.00 dan 17.00 WIB')), ''),
   meeting: z._default(z.enum(APPOINTMENT_MEETINGS, 'Pilih format pertemuan'), 'daring'),
-  message: optionalText('Pesan', 2000),
+  message: optionalParagraph('Pesan', 2000),
   postId: z.optional(z.number().check(z.int(), z.positive())),
   website: Honeypot,
 });
@@ -184,6 +197,7 @@ export const SchoolRegisterResponseSchema = miniEnvelope(SchoolSchema);
 
 /** The competitions a team can enter. */
 export const COMPETITIONS = ['liga-smk'] as const;
+export const COMPETITION_NAMES: Record<(typeof COMPETITIONS)[number], string> = { 'liga-smk': 'Liga SMK' };
 export const TEAM_SIZE = { min: 3, max: 5 } as const;
 
 const TeamMemberSchema = z.strictObject({
@@ -238,7 +252,8 @@ export const TeamRegisterResponseSchema = miniEnvelope(TeamSchema);
 
 /* What the staff read (GET v1/submissions, admins of the tenant). */
 
-export const SUBMISSION_FORMS = ['appointment', 'request-demo', 'coder', 'school', 'team'] as const;
+/** The forms staff read; `testimony` and `disc` are the hosted REST's insert-only tables, which visitors cannot read back. */
+export const SUBMISSION_FORMS = ['appointment', 'request-demo', 'coder', 'school', 'team', 'testimony', 'disc'] as const;
 export type SubmissionForm = (typeof SUBMISSION_FORMS)[number];
 export const SubmissionListQuerySchema = z.strictObject({
   form: z.enum(SUBMISSION_FORMS, `form salah satu dari ${SUBMISSION_FORMS.join(', ')}`),

@@ -80,7 +80,7 @@ export const TestimonyInsertSchema = z.strictObject({
 });
 export type TestimonyInsert = z.input<typeof TestimonyInsertSchema>;
 
-const AMOUNT_MESSAGE = `Masukkan nominal dalam rupiah tanpa titik, minimal ${DONATION_AMOUNT.min}`;
+const AMOUNT_MESSAGE = `Masukkan nominal dalam rupiah, mis. 150.000; minimal ${DONATION_AMOUNT.min.toLocaleString('id-ID')}`;
 
 /** POST donations: a pledge in whole rupiah; `anonymous` lists the donor as 'Anonim'. */
 export const DonationInsertSchema = z.strictObject({

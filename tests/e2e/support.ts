@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Role } from '~/contract/roles';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import type { Tenant } from '~/lib/tenant/schema';
@@ -90,4 +91,20 @@ export async function expectOnlyShellScript(page: Page): Promise<void> {
   expect(sources).toHaveLength(1);
   expect(sources[0]).toMatch(SHELL_SCRIPT);
   expect(await page.locator('astro-island').count()).toBe(0);
+}
+
+/** Gzip bytes of an island's script graph: its component and renderer with every chunk they import (`total`), and its own module (`own`). */
+export async function islandGzip(page: Page, request: APIRequestContext, component: string) {
+  const root = page.locator(`astro-island[component-url*="${component}"]`).first();
+  const own = (await root.getAttribute('component-url')) ?? '';
+  const queue = [own, (await root.getAttribute('renderer-url')) ?? ''].filter(Boolean);
+  const sizes = new Map<string, number>();
+  while (queue.length) {
+    const path = queue.shift() as string;
+    if (sizes.has(path)) continue;
+    const body = await (await request.get(path)).text();
+    sizes.set(path, gzipSync(body, { level: 9 }).length);
+    for (const [, file] of body.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(`/_astro/${file}`);
+  }
+  return { total: [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0), own: sizes.get(own) ?? 0 };
 }

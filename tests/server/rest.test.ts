@@ -7,9 +7,9 @@ import { bookReviews, donations, userDisc } from '~/server/db/schema';
 import { MAX_BODY_BYTES } from '~/server/limits';
 import { REST_LIMITS, restRoutes } from '~/server/rest/routes';
 import type { TenantRecord } from '~/server/services/tenants';
-import { otherTenantOf, tenantOf } from './support/api-client';
+import { otherTenantOf, SITE_ORIGIN, tenantOf } from './support/api-client';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
-import { apiKeyOf, nextAddress, postgrestOf, restRequest } from './support/rest';
+import { apiKeyOf, nextAddress, postgrestOf, restFetch, restRequest } from './support/rest';
 import { fromAddress } from './support/tokens';
 
 /** A full DISC sheet: in every group the first word is 'most' and the second 'least'. */
@@ -71,18 +71,26 @@ describe.each(await dbKinds())('hosted database REST (SPEC §7) through postgres
       expect(status).toBe(200);
     });
 
-    it("may be sent from a tenant's pages: the CORS preflight allows it, Prefer and Range, and exposes Content-Range", async () => {
-      const res = await restRequest(platform, undefined, 'book_reviews', {
-        method: 'OPTIONS',
-        headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, content-type, prefer, range' },
-      });
+    it("may be sent from a tenant's pages: the CORS preflight allows it, Prefer, Range and Idempotency-Key, and exposes Content-Range", async () => {
+      const preflight = {
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, content-type, prefer, range',
+      };
+      const res = await restRequest(platform, undefined, 'book_reviews', { method: 'OPTIONS', headers: preflight });
       expect(res.status).toBe(204);
       expect(res.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:4321');
       expect(res.headers.get('Access-Control-Allow-Headers')?.toLowerCase().split(',')).toEqual(
-        expect.arrayContaining(['apikey', 'prefer', 'range', 'content-type']),
+        expect.arrayContaining(['apikey', 'prefer', 'range', 'content-type', 'idempotency-key']),
       );
       const get = await restRequest(platform, tenant, 'book_reviews?select=id&limit=1', { headers: { Origin: 'http://localhost:4321' } });
       expect(get.headers.get('Access-Control-Expose-Headers')).toMatch(/Content-Range/);
+      expect(get.headers.get('Access-Control-Expose-Headers')).toMatch(/Idempotent-Replayed/);
+      // The forms send the key too, from a site that may run on another host than its API.
+      const form = await restFetch(platform)(`${SITE_ORIGIN}/api/v1/school/register`, {
+        method: 'OPTIONS',
+        headers: { Origin: SITE_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'idempotency-key' },
+      });
+      expect(form.headers.get('Access-Control-Allow-Headers')?.toLowerCase().split(',')).toContain('idempotency-key');
     });
 
     it('is what the site is built with (siteApiConfig.restApiKey)', async () => {
@@ -314,6 +322,124 @@ describe.each(await dbKinds())('hosted database REST (SPEC §7) through postgres
     });
   });
 
+  describe('Idempotency-Key: a double submit stores one row', () => {
+    const post = (key: string | undefined, body: unknown, init: { prefer?: string; path?: string; address?: string } = {}) =>
+      restRequest(platform, tenant, init.path ?? 'book_reviews', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { ...(key && { 'Idempotency-Key': key }), ...(init.prefer && { Prefer: init.prefer }) },
+        ...(init.address && { address: init.address }),
+      });
+    const stored = (book: string) => platform.deps.db.select().from(bookReviews).where(eq(bookReviews.book, book));
+    const answerOf = async (res: Response) => ({
+      status: res.status,
+      body: await res.text(),
+      type: res.headers.get('Content-Type'),
+      applied: res.headers.get('Preference-Applied'),
+      range: res.headers.get('Content-Range'),
+    });
+
+    it('two requests at once with one key and body: one row, both 201 with the same answer, one marked as replayed', async () => {
+      const key = crypto.randomUUID();
+      const body = review('idem-serentak');
+      const [first, second] = await Promise.all([
+        post(key, body, { prefer: 'return=representation' }),
+        post(key, body, { prefer: 'return=representation' }),
+      ]);
+      const [a, b] = [await answerOf(first), await answerOf(second)];
+      expect(a).toEqual(b);
+      expect(a).toMatchObject({ status: 201, type: 'application/json; charset=utf-8', applied: 'return=representation', range: '*/*' });
+      const rows = await stored('idem-serentak');
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(a.body)).toEqual([expect.objectContaining({ id: rows[0]?.id, book: 'idem-serentak', name: body.name })]);
+      expect([first.headers.get('Idempotent-Replayed'), second.headers.get('Idempotent-Replayed')].sort()).toEqual(['true', null].sort());
+
+      // Later, with the keys' fields in another order, the same answer again; minimal answers replay their headers too.
+      const later = await post(key, Object.fromEntries(Object.entries(body).reverse()), { prefer: 'return=representation' });
+      expect([await answerOf(later), later.headers.get('Idempotent-Replayed')]).toEqual([a, 'true']);
+      const minimalKey = crypto.randomUUID();
+      const minimal = await answerOf(await post(minimalKey, review('idem-minimal'), { prefer: 'return=minimal, count=exact' }));
+      const replay = await post(minimalKey, review('idem-minimal'), { prefer: 'return=minimal, count=exact' });
+      expect(minimal).toEqual({ status: 201, body: '', type: null, applied: 'return=minimal, count=exact', range: '*/1' });
+      expect([await answerOf(replay), replay.headers.get('Idempotent-Replayed')]).toEqual([minimal, 'true']);
+      expect(await stored('idem-minimal')).toHaveLength(1);
+      // Without a key every request inserts, as PostgREST does.
+      for (let n = 0; n < 2; n++) expect((await post(undefined, review('idem-tanpa-kunci'))).status).toBe(201);
+      expect(await stored('idem-tanpa-kunci')).toHaveLength(2);
+    });
+
+    it('the same key with another body or other preferences is refused (422) and stores nothing', async () => {
+      const key = crypto.randomUUID();
+      expect((await post(key, review('idem-kunci'))).status).toBe(201);
+      for (const [body, prefer] of [
+        [review('idem-kunci-lain'), undefined],
+        [review('idem-kunci', { rating: 1 }), undefined],
+        [review('idem-kunci'), 'return=representation'],
+      ] as const) {
+        const res = await post(key, body, prefer ? { prefer } : {});
+        expect(res.status).toBe(422);
+        expect(await res.json()).toEqual({
+          code: 'idempotency_key_reused',
+          message: expect.stringMatching(/^Kunci pengiriman ini sudah dipakai untuk data lain/),
+          details: expect.any(String),
+          hint: expect.any(String),
+        });
+      }
+      expect(await stored('idem-kunci')).toHaveLength(1);
+      expect(await stored('idem-kunci-lain')).toEqual([]);
+      // A key is the tenant's and the table's own: the same key elsewhere is a new submission.
+      const elsewhere = await post(key, { name: 'Warga', city: 'Bandung', message: 'Tambah kelas malam.' }, { path: 'aspirations' });
+      expect([elsewhere.status, elsewhere.headers.get('Idempotent-Replayed')]).toEqual([201, null]);
+    });
+
+    it('a malformed key is refused (400 PGRST100, in Indonesian) before anything is stored', async () => {
+      for (const key of ['pendek', 'a'.repeat(65), 'kunci dengan spasi 1234', 'kunci/garis/miring/1234']) {
+        const res = await post(key, review('idem-rusak'));
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({
+          code: 'PGRST100',
+          message: 'Idempotency-Key tidak valid: 16–64 huruf, angka, - atau _',
+          details: expect.any(String),
+          hint: null,
+        });
+      }
+      expect(await stored('idem-rusak')).toEqual([]);
+    });
+
+    it('a replay does not count against the rows per address; only real inserts do', async () => {
+      const rule = { name: 'rest-rows-address-idem-test', limit: 2, windowMs: 60_000 };
+      const appOf = (limit: number) =>
+        new Hono().route('/api/rest/v1', restRoutes(platform.deps, { ...REST_LIMITS, rowsPerAddress: { ...rule, limit } }));
+      const address = nextAddress();
+      const send = (app: Hono, key: string, book: string) =>
+        app.request(
+          '/api/rest/v1/book_reviews',
+          {
+            method: 'POST',
+            headers: { apikey: apiKeyOf(platform, tenant), 'Content-Type': 'application/json', 'Idempotency-Key': key },
+            body: JSON.stringify(review(book)),
+          },
+          fromAddress(address),
+        );
+      const app = appOf(rule.limit);
+      const key = crypto.randomUUID();
+      expect((await send(app, key, 'idem-batas-1')).status).toBe(201);
+      for (let n = 0; n < 5; n++) {
+        const replay = await send(app, key, 'idem-batas-1');
+        expect([replay.status, replay.headers.get('Idempotent-Replayed')]).toEqual([201, 'true']);
+      }
+      expect((await send(app, crypto.randomUUID(), 'idem-batas-2')).status).toBe(201);
+      // The two inserts reached the limit: the next submission waits, and its key stays free for the retry.
+      const third = crypto.randomUUID();
+      expect((await send(app, third, 'idem-batas-3')).status).toBe(429);
+      expect(await stored('idem-batas-1')).toHaveLength(1);
+      expect(await stored('idem-batas-3')).toEqual([]);
+      const retry = await send(appOf(100), third, 'idem-batas-3');
+      expect([retry.status, retry.headers.get('Idempotent-Replayed')]).toEqual([201, null]);
+      expect(await stored('idem-batas-3')).toHaveLength(1);
+    });
+  });
+
   describe('the protocol: ranges, counts, media types, preferences', () => {
     let third: TenantRecord;
     const get = (path: string, headers: Record<string, string> = {}) => restRequest(platform, third, path, { headers });
@@ -489,6 +615,14 @@ describe.each(await dbKinds())('hosted database REST (SPEC §7) through postgres
         .eq('id', created?.id as number)
         .single();
       expect(data).toEqual(texts);
+    });
+
+    it('takes no inherited property name for a column (constructor, __proto__): 42703, never a 500', async () => {
+      for (const query of ['select=constructor', 'select=__proto__', 'constructor=eq.1', 'hasOwnProperty=is.null', 'order=toString.asc']) {
+        const res = await restRequest(platform, tenant, `aspirations?${query}`);
+        expect([query, res.status]).toEqual([query, 400]);
+        expect(((await res.json()) as { code: string }).code).toBe('42703');
+      }
     });
 
     it('refuses empty, malformed and non-object bodies with PGRST102', async () => {

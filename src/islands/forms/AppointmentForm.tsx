@@ -1,4 +1,5 @@
-import { APPOINTMENT_MEETING_LABELS, APPOINTMENT_MEETINGS, AppointmentCreateSchema } from '~/contract/forms';
+import { jakartaToday } from '~/contract/auth';
+import { APPOINTMENT_MAX_DAYS_AHEAD, APPOINTMENT_MEETING_LABELS, APPOINTMENT_MEETINGS, AppointmentCreateSchema } from '~/contract/forms';
 import { createAppointment } from '~/lib/api/forms';
 import { formatDate } from '~/lib/format/dates';
 import { appClient } from '../shared/app-client';
@@ -26,6 +27,9 @@ const EMPTY = {
 /** /Make-Appointment: a visitor asks for a meeting; the staff get a notice and the visitor a confirmation by e-mail. */
 function AppointmentForm({ postId }: { postId?: number | undefined }) {
   const hydrated = useHydrated();
+  // The date picker offers only the days the schema takes (Jakarta's today to a year ahead).
+  const today = jakartaToday();
+  const lastDay = new Date(Date.parse(`${today}T00:00:00Z`) + APPOINTMENT_MAX_DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
   const form = useForm({
     label: LABEL,
     empty: EMPTY,
@@ -54,7 +58,7 @@ function AppointmentForm({ postId }: { postId?: number | undefined }) {
 
   return (
     <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={() => void form.submit()} />
+      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
       <Field name="name" label="Nama lengkap" error={errors.name}>
         {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={120} required />}
       </Field>
@@ -94,7 +98,7 @@ function AppointmentForm({ postId }: { postId?: number | undefined }) {
       </ChoiceGroup>
       <div className="form__row">
         <Field name="preferredDate" label="Tanggal yang diinginkan" hint="Hari ini sampai satu tahun lagi." error={errors.preferredDate}>
-          {(control) => <input {...control} {...text('preferredDate')} type="date" required />}
+          {(control) => <input {...control} {...text('preferredDate')} type="date" min={today} max={lastDay} required />}
         </Field>
         <Field name="preferredTime" label="Jam (opsional)" hint="08.00–17.00 WIB." error={errors.preferredTime}>
           {(control) => <input {...control} {...text('preferredTime')} type="time" min="08:00" max="17:00" step={900} />}

@@ -49,9 +49,9 @@ function CoderSignupForm() {
     empty: EMPTY,
     schema: CoderSignupSchema,
     input: (values) => ({ ...values, languages }),
-    send: async (data) => {
+    send: async (data, idempotencyKey) => {
       const client = await appClient();
-      const result = await signUpCoder(client, data);
+      const result = await signUpCoder(client, data, { idempotencyKey });
       keepSession(result, browserEnvironment(), client);
       return result;
     },
@@ -71,7 +71,7 @@ function CoderSignupForm() {
 
   return (
     <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={() => void form.submit()} />
+      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
       <Field name="email" label="Email" error={errors.email}>
         {(control) => (
           <input {...control} {...text('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />

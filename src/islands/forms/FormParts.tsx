@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
  * The form-level alert: what went wrong, and for a failure the visitor can retry (no connection, a
  * server fault, too many requests) a button that sends the same submission again.
  */
-export function FormAlert({ message, onRetry, busy }: { message: string | undefined; onRetry?: () => void; busy?: boolean }) {
+export function FormAlert({ message, onRetry, busy }: { message: string | undefined; onRetry?: (() => void) | undefined; busy?: boolean }) {
   if (!message) return null;
   return (
     <div className="form-alert" role="alert">

@@ -52,7 +52,7 @@ export function LetterUpload({ name, label, value, error, onUploaded }: Props) {
     <div className="field" data-invalid={message ? '' : undefined}>
       <label htmlFor={id}>{label}</label>
       <p className="field__hint" id={hintId}>
-        PDF, JPG atau PNG, maksimal {MAX_MB} MB. Foto surat yang jelas juga diterima.
+        PDF, JPG, PNG atau WebP, maksimal {MAX_MB} MB. Foto surat yang jelas juga diterima.
       </p>
       <input
         id={id}

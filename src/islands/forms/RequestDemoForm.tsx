@@ -35,7 +35,7 @@ function RequestDemoForm() {
 
   return (
     <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={() => void form.submit()} />
+      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
       <Field name="email" label="Email" error={errors.email}>
         {(control) => (
           <input {...control} {...text('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />

@@ -58,7 +58,7 @@ function SchoolRegisterForm() {
 
   return (
     <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={() => void form.submit()} />
+      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
       <div className="form__row">
         <Field name="npsn" label="NPSN" hint="Nomor Pokok Sekolah Nasional, 8 angka." error={errors.npsn}>
           {(control) => <input {...control} {...text('npsn')} type="text" inputMode="numeric" maxLength={8} required />}

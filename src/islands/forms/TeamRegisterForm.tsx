@@ -91,7 +91,7 @@ function TeamRegisterForm() {
 
   return (
     <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={() => void form.submit()} />
+      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
       <Field name="name" label="Nama tim" hint="3–60 karakter; nama ini tampil di papan peringkat." error={errors.name}>
         {(control) => <input {...control} {...text('name')} type="text" maxLength={60} required />}
       </Field>
@@ -133,7 +133,8 @@ function TeamRegisterForm() {
                     <input
                       {...control}
                       type={type}
-                      autoComplete={autoComplete}
+                      // Autofill fills in the visitor's own details: right for the captain, wrong for the others.
+                      autoComplete={index === 0 ? autoComplete : 'off'}
                       inputMode={field === 'nisn' ? 'numeric' : undefined}
                       maxLength={max}
                       required

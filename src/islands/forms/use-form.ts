@@ -40,6 +40,8 @@ export interface FormState<V extends Record<string, Value>, Result> {
   values: V;
   errors: FieldErrors<string>;
   alert: string | undefined;
+  /** Whether the failure is one that sending the same again can fix (no answer, a server fault, a rate limit). */
+  retryable: boolean;
   busy: boolean;
   result: Result | undefined;
   set<K extends keyof V & string>(name: K, value: V[K]): void;
@@ -47,7 +49,11 @@ export interface FormState<V extends Record<string, Value>, Result> {
   /** Drops the server's message of `name` (for values the form keeps outside `values`, such as list items). */
   forget(name: string): void;
   /** Props of a text input, select or textarea bound to `name`. */
-  text(name: keyof V & string): { value: string; onChange(event: { target: { value: string } }): void; onBlur(): void };
+  text(name: keyof V & string): {
+    value: string;
+    onChange(event: { target: { value: string } }): void;
+    onBlur(event?: { relatedTarget: EventTarget | null }): void;
+  };
   submit(event?: FormEvent): Promise<void>;
   /** Starts a new, empty form after a success. */
   reset(): void;
@@ -66,6 +72,7 @@ export function useForm<V extends Record<string, Value>, Out, Result>(options: O
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors<string>>({});
   const [alert, setAlert] = useState<string>();
+  const [retryable, setRetryable] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>();
   const attempt = useRef<{ key: string; body: string }>(undefined);
@@ -93,6 +100,7 @@ export function useForm<V extends Record<string, Value>, Out, Result>(options: O
     if (busy) return;
     setTouched(Object.fromEntries(order.map((name) => [name, true])));
     setAlert(undefined);
+    setRetryable(false);
     if (!parsed.success) {
       focusFirstInvalid(ref.current, order, local);
       return;
@@ -109,7 +117,10 @@ export function useForm<V extends Record<string, Value>, Out, Result>(options: O
         setServerErrors(found);
         setAlert(error.statusCode === 409 ? error.message : 'Periksa kembali isian yang ditandai.');
         focusFirstInvalid(ref.current, order, found);
-      } else setAlert(failureMessage(error));
+      } else {
+        setAlert(failureMessage(error));
+        setRetryable(!(error instanceof ApiRequestError) || error.statusCode === 0 || error.statusCode === 429 || error.statusCode >= 500);
+      }
     } finally {
       setBusy(false);
     }
@@ -120,6 +131,7 @@ export function useForm<V extends Record<string, Value>, Out, Result>(options: O
     values,
     errors,
     alert,
+    retryable,
     busy,
     result,
     set,
@@ -128,7 +140,11 @@ export function useForm<V extends Record<string, Value>, Out, Result>(options: O
     text: (name) => ({
       value: String(values[name] ?? ''),
       onChange: (event) => set(name, event.target.value as V[typeof name]),
-      onBlur: () => leave(name),
+      // Leaving for the submit button shows nothing yet: a message appearing then would move the
+      // button from under the pointer and swallow the click; the submit shows every message anyway.
+      onBlur: (event) => {
+        if ((event?.relatedTarget as Element | null | undefined)?.getAttribute('type') !== 'submit') leave(name);
+      },
     }),
     submit,
     reset: () => {

@@ -61,7 +61,7 @@ export async function createAppointment(client: ApiClient, appointment: Appointm
 export type Appointment = Awaited<ReturnType<typeof createAppointment>>;
 
 /** POST v1/auth/signup/coder: a coder's account (the /Register fields plus what they code with), signed in. */
-export async function signUpCoder(client: ApiClient, request: CoderSignup, options?: RequestOptions): Promise<LoginResult> {
+export async function signUpCoder(client: ApiClient, request: CoderSignup, options?: SubmitOptions): Promise<LoginResult> {
   return (await client.call('main', 'v1/auth/signup/coder', LoginResponseSchema, post(request, options))).data;
 }
 

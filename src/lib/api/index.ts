@@ -44,6 +44,7 @@ export {
   type Appointment,
   createAppointment,
   listSchools,
+  listSubmissions,
   registerSchool,
   registerTeam,
   requestDemo,

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from '~/contract/idempotency';
 import { z } from '~/contract/mini';
 import { REST_API_KEY_HEADER, type RemoteDbTable } from '~/contract/remote-db';
 import type { ApiClient, CallOptions } from './client';
@@ -46,6 +47,14 @@ export const REMOTE_DB_SUCCESS = {
   list: 'Berhasil memuat data',
 } as const;
 
+/**
+ * Options of a create: `idempotencyKey`, made once per filled-in form and sent again on a retry, so a
+ * double submit or a retry after a lost answer stores one row (sent as `Idempotency-Key`).
+ */
+export interface CreateOptions {
+  idempotencyKey?: string;
+}
+
 /** What `list` and `create` check rows with: a contract schema (zod/mini's `safeParse`). */
 export interface RowSchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
@@ -85,6 +94,8 @@ async function failureOf(response: Response): Promise<RemoteResult<never>> {
   if (status === 413) return failed(status, REMOTE_DB_MESSAGES.tooLarge);
   if (status >= 500) return failed(status, REMOTE_DB_MESSAGES.server);
   if (status >= 400 && message?.startsWith(REMOTE_DB_MESSAGES.invalid)) return failed(status, message);
+  // The submission key was used for other data: the server says what to do (reload the form).
+  if (status === 422 && message) return failed(status, message);
   return failed(status, `${REMOTE_DB_MESSAGES.unexpected} (HTTP ${status})`);
 }
 
@@ -132,13 +143,15 @@ export async function create<T>(
   input: unknown,
   schema: RowSchema<T>,
   success: string,
+  { idempotencyKey }: CreateOptions = {},
 ): Promise<RemoteResult<T>> {
   const checked = z.safeParse(insert, input);
   if (!checked.success) {
     const fields = checked.error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(body)', message: issue.message }));
     return failed(400, `${REMOTE_DB_MESSAGES.invalid}: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
   }
-  const response = await send(db, table, { method: 'POST', body: checked.data }, 'return=representation');
+  const headers = idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined;
+  const response = await send(db, table, { method: 'POST', body: checked.data, ...(headers && { headers }) }, 'return=representation');
   if (!(response instanceof Response)) return response;
   if (response.status !== 201) return failureOf(response);
   const rows = await response.json().catch(() => undefined);

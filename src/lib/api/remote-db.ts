@@ -23,17 +23,18 @@ import {
   UserDiscInsertSchema,
   UserDiscSchema,
 } from '~/contract/remote-db';
-import { create, list, REMOTE_DB_SUCCESS, type RemoteDb, type RemoteResult } from './remote-db-requests';
+import { type CreateOptions, create, list, REMOTE_DB_SUCCESS, type RemoteDb, type RemoteResult } from './remote-db-requests';
 
 /*
  * The hosted database REST from the browser (SPEC §3 "Remote-database records", §7, §8): one
  * function per call of SPEC §7, each answering the loader shape `{ status, message, data }`: a
  * create succeeds only on HTTP 201, a list only on 200; anything else is `status: false` with a
  * message a visitor can act on, in Indonesian. Never throws. Islands pass the page's client and
- * `PageConfig.restApiKey` as `RemoteDb`.
+ * `PageConfig.restApiKey` as `RemoteDb`, and to a create `{ idempotencyKey }`, one per filled-in form.
  */
 
 export {
+  type CreateOptions,
   REMOTE_DB_MESSAGES,
   REMOTE_DB_SUCCESS,
   type RemoteDb,
@@ -54,8 +55,8 @@ export function listBookReviews(db: RemoteDb, book: string, { limit = 50 } = {})
 }
 
 /** POST book_reviews. */
-export function createBookReview(db: RemoteDb, review: BookReviewInsert): Promise<RemoteResult<BookReview>> {
-  return create(db, 'book_reviews', BookReviewInsertSchema, review, BookReviewSchema, REMOTE_DB_SUCCESS.createBookReview);
+export function createBookReview(db: RemoteDb, review: BookReviewInsert, options?: CreateOptions): Promise<RemoteResult<BookReview>> {
+  return create(db, 'book_reviews', BookReviewInsertSchema, review, BookReviewSchema, REMOTE_DB_SUCCESS.createBookReview, options);
 }
 
 /** GET aspirations, newest first (at most `limit`, default 50). */
@@ -64,23 +65,23 @@ export function listAspirations(db: RemoteDb, { limit = 50 } = {}): Promise<Remo
 }
 
 /** POST aspirations. */
-export function createAspiration(db: RemoteDb, aspiration: AspirationInsert): Promise<RemoteResult<Aspiration>> {
-  return create(db, 'aspirations', AspirationInsertSchema, aspiration, AspirationSchema, REMOTE_DB_SUCCESS.createAspiration);
+export function createAspiration(db: RemoteDb, aspiration: AspirationInsert, options?: CreateOptions): Promise<RemoteResult<Aspiration>> {
+  return create(db, 'aspirations', AspirationInsertSchema, aspiration, AspirationSchema, REMOTE_DB_SUCCESS.createAspiration, options);
 }
 
 /** POST user_disc: the answers; the stored row carries the type and scores the server computed. */
-export function createUserDisc(db: RemoteDb, submission: UserDiscInsert): Promise<RemoteResult<UserDisc>> {
-  return create(db, 'user_disc', UserDiscInsertSchema, submission, UserDiscSchema, REMOTE_DB_SUCCESS.createUserDisc);
+export function createUserDisc(db: RemoteDb, submission: UserDiscInsert, options?: CreateOptions): Promise<RemoteResult<UserDisc>> {
+  return create(db, 'user_disc', UserDiscInsertSchema, submission, UserDiscSchema, REMOTE_DB_SUCCESS.createUserDisc, options);
 }
 
 /** POST testimonies. */
-export function createTestimony(db: RemoteDb, testimony: TestimonyInsert): Promise<RemoteResult<Testimony>> {
-  return create(db, 'testimonies', TestimonyInsertSchema, testimony, TestimonySchema, REMOTE_DB_SUCCESS.createTestimony);
+export function createTestimony(db: RemoteDb, testimony: TestimonyInsert, options?: CreateOptions): Promise<RemoteResult<Testimony>> {
+  return create(db, 'testimonies', TestimonyInsertSchema, testimony, TestimonySchema, REMOTE_DB_SUCCESS.createTestimony, options);
 }
 
 /** POST donations: the donor's own row comes back (with their name even when listed as 'Anonim'). */
-export function createDonation(db: RemoteDb, donation: DonationInsert): Promise<RemoteResult<DonationCreated>> {
-  return create(db, 'donations', DonationInsertSchema, donation, DonationCreatedSchema, REMOTE_DB_SUCCESS.createDonation);
+export function createDonation(db: RemoteDb, donation: DonationInsert, options?: CreateOptions): Promise<RemoteResult<DonationCreated>> {
+  return create(db, 'donations', DonationInsertSchema, donation, DonationCreatedSchema, REMOTE_DB_SUCCESS.createDonation, options);
 }
 
 /** GET donations, newest first (at most `limit`, default 50): anonymous donors read 'Anonim'. */

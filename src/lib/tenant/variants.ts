@@ -97,7 +97,12 @@ export const VARIANT_CHROME: Record<Variant, VariantChrome> = {
     footer: { style: 'band', ground: 'dark' },
     pageHero: 'dark',
     nav: [section.programs, section.berita, section.events, section.gallery, { label: 'Silabus', href: '/Training-Services/Syllabus' }],
-    explore: [...allSections(section.berita), { label: 'Pelatihan', href: '/Training-Services' }, video],
+    explore: [
+      ...allSections(section.berita),
+      { label: 'Pelatihan', href: '/Training-Services' },
+      { label: 'Liga SMK', href: '/Liga-Smk' },
+      video,
+    ],
     cta: register,
     secondary: login,
   },

@@ -101,3 +101,14 @@ export function sqlState(error: unknown, depth = 0): string | undefined {
   if (typeof code === 'string' && /^(?=.*[0-9])[0-9A-Z]{5}$/.test(code)) return code;
   return sqlState((error as { cause?: unknown }).cause, depth + 1);
 }
+
+/** The constraint a database error names (a unique index on 23505), possibly wrapped by Drizzle in `cause`. */
+export function violatedConstraint(error: unknown, depth = 0): string | undefined {
+  if (!error || typeof error !== 'object' || depth > 3) return undefined;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  if (typeof constraint === 'string' && constraint) return constraint;
+  return violatedConstraint((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/** SQLSTATE of a unique violation. */
+export const UNIQUE_VIOLATION = '23505';

@@ -72,16 +72,25 @@ export const teams = pgTable(
     rulesAcceptedAt: at('rules_accepted_at').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('teams_name').on(table.lmsId, table.competition, sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('teams_name').on(table.lmsId, table.competition, sql`lower(${table.name})`),
+    // One recommendation letter belongs to one team.
+    uniqueIndex('teams_letter').on(table.letterUploadId),
+  ],
 );
 
-/** A member of a team, in the order given; position 0 is the captain. */
+/**
+ * A member of a team, in the order given; position 0 is the captain. A student (by e-mail and by
+ * NISN) is in at most one team of a competition: the unique indexes decide between parallel sign-ups.
+ */
 export const teamMembers = pgTable(
   'team_members',
   {
     teamId: ref('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
+    lmsId: lmsId(),
+    competition: text('competition').notNull(),
     position: smallint('position').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -89,7 +98,11 @@ export const teamMembers = pgTable(
     /** The member's national student number (NISN, 10 digits). */
     nisn: text('nisn').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.teamId, table.position] })],
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.position] }),
+    uniqueIndex('team_members_email').on(table.lmsId, table.competition, table.email),
+    uniqueIndex('team_members_nisn').on(table.lmsId, table.competition, table.nisn),
+  ],
 );
 
 /**

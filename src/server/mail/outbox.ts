@@ -47,7 +47,7 @@ const MAX_STAFF_RECIPIENTS = 10;
  * the address its footer shows), else its admins' e-mails, else its superadmins'. Empty only for a
  * tenant with none of them. Never another tenant's people: leads stay with their brand.
  */
-export async function staffRecipients(db: Db, lmsId: string): Promise<string[]> {
+export async function staffRecipients(db: Db | Tx, lmsId: string): Promise<string[]> {
   const site = (await readCopyKey(db, lmsId, 'site')) as { contact?: { email?: unknown } } | undefined;
   const contact = site?.contact?.email;
   if (typeof contact === 'string' && /^[^\s@<>",]+@[^\s@<>",]+$/.test(contact.trim())) return [contact.trim()];

@@ -1,5 +1,6 @@
 import { cors } from 'hono/cors';
 import { HEADERS } from '~/contract/common';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
 import { REST_API_KEY_HEADER } from '~/contract/remote-db';
 import { UPLOAD_TOKEN_HEADER } from '~/contract/uploads';
 import type { ApiDeps } from '../context';
@@ -25,14 +26,16 @@ export function tenantCors(deps: Pick<ApiDeps, 'tenants'>) {
       UPLOAD_TOKEN_HEADER,
       'Content-Type',
       'Accept',
+      // A form's submission key (forms and REST inserts), for a site on another host than its API.
+      IDEMPOTENCY_HEADER,
       // The hosted database REST (PostgREST's protocol): the tenant's public key, preferences and ranges.
       REST_API_KEY_HEADER,
       'Prefer',
       'Range',
       'Range-Unit',
     ],
-    // What a page's script may read of an answer besides the basics: REST ranges and preferences, and when to retry.
-    exposeHeaders: ['Content-Range', 'Preference-Applied', 'Retry-After'],
+    // What a page's script may read of an answer besides the basics: REST ranges and preferences, when to retry, and a replay.
+    exposeHeaders: ['Content-Range', 'Preference-Applied', 'Retry-After', IDEMPOTENT_REPLAYED_HEADER],
     maxAge: 600,
   });
 }

@@ -1,10 +1,12 @@
 import { type Context, Hono } from 'hono';
+import { IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
 import type { ApiDeps } from '../context';
 import { clientAddress } from '../middleware/credentials';
 import { enforceLimit, rateLimit } from '../middleware/rate-limit';
 import type { RateLimitRule } from '../services/rate-limit';
 import { type RestEnv, requireApiKey } from './api-key';
 import { onRestError, PostgrestError, permissionDenied, tableNotFound } from './errors';
+import { idempotencyKeyOf, insertOnce } from './idempotency';
 import { bodyRows, checkRows } from './insert';
 import { contentRange, OBJECT_MEDIA, parsePrefer, preferenceApplied, requestedRange, wantsObject } from './protocol';
 import { parseQuery } from './query';
@@ -47,7 +49,8 @@ function assertSingle(rows: number): void {
 /**
  * The hosted database REST (SPEC §7), mounted at `/api/rest/v1`: the PostgREST protocol over the
  * tables of `registry.ts`, for the tenant whose key is sent as `apikey`. GET (and HEAD) reads,
- * POST inserts; updates, deletes and upserts are not granted to anonymous callers (42501).
+ * POST inserts (once per `Idempotency-Key`, see `idempotency.ts`); updates, deletes and upserts are
+ * not granted to anonymous callers (42501).
  */
 export function restRoutes(deps: ApiDeps, limits: RestLimits = REST_LIMITS) {
   const app = new Hono<RestEnv>();
@@ -91,7 +94,9 @@ export function restRoutes(deps: ApiDeps, limits: RestLimits = REST_LIMITS) {
 
   app.post('/:table', async (c) => {
     const table = tableOf(c);
-    const query = parseQuery(new URL(c.req.url).searchParams);
+    const key = idempotencyKeyOf(c);
+    const url = new URL(c.req.url);
+    const query = parseQuery(url.searchParams);
     const prefs = parsePrefer(c.req.header('Prefer'));
     if (prefs.resolution || query.onConflict) throw permissionDenied(table.name, `upsert memerlukan hak mengubah: ${table.allowed}`);
     const type = (c.req.header('Content-Type') ?? 'application/json').split(';')[0]?.trim().toLowerCase();
@@ -102,22 +107,27 @@ export function restRoutes(deps: ApiDeps, limits: RestLimits = REST_LIMITS) {
     if (single) assertSingle(rows.length);
     // The columns to answer with, checked before anything is counted or written.
     const fields = representation ? selectFields(table, table.returning, query.select) : undefined;
+    const applied = preferenceApplied(prefs, ['return', 'count', 'missing']);
 
-    // Only rows that would be written count; a refused body costs the sender nothing but its call.
     const address = clientAddress(c, deps.trustProxyHops);
     const lmsId = c.get('tenant').lmsId;
-    for (let n = 0; n < rows.length; n++) {
-      await enforceLimit(deps, limits.rowsPerAddress, address);
-      await enforceLimit(deps, limits.rowsPerTenant, lmsId);
-    }
-
-    const created = await insertRows(deps.db, table, lmsId, rows, fields);
-    c.header('Content-Range', `*/${prefs.count ? rows.length : '*'}`);
-    const applied = preferenceApplied(prefs, ['return', 'count', 'missing']);
-    if (applied) c.header('Preference-Applied', applied);
-    if (!representation) return c.body(null, 201);
-    if (single) return c.body(JSON.stringify(created[0]), 201, { 'Content-Type': `${OBJECT_MEDIA}; charset=utf-8` });
-    return c.body(JSON.stringify(created), 201, { 'Content-Type': JSON_UTF8 });
+    // A replay must ask for what was inserted and in the same shape: the rows, the query and the preferences.
+    const request = { rows, query: [...url.searchParams].sort(), prefer: applied ?? '', single };
+    const answer = await insertOnce(deps.db, { lmsId, table: table.name, key, request }, async (tx) => {
+      // Only rows that are written count (a replay runs none of this); a refused body costs the sender nothing but its call.
+      for (let n = 0; n < rows.length; n++) {
+        await enforceLimit(deps, limits.rowsPerAddress, address);
+        await enforceLimit(deps, limits.rowsPerTenant, lmsId);
+      }
+      const created = await insertRows(tx, table, lmsId, rows, fields);
+      const headers: Record<string, string> = { 'Content-Range': `*/${prefs.count ? rows.length : '*'}` };
+      if (applied) headers['Preference-Applied'] = applied;
+      if (!representation) return { body: null, headers };
+      if (single) return { body: JSON.stringify(created[0]), headers: { ...headers, 'Content-Type': `${OBJECT_MEDIA}; charset=utf-8` } };
+      return { body: JSON.stringify(created), headers: { ...headers, 'Content-Type': JSON_UTF8 } };
+    });
+    if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return answer.body === null ? c.body(null, 201, answer.headers) : c.body(answer.body, 201, answer.headers);
   });
 
   // Anonymous callers hold no UPDATE or DELETE grant: PostgreSQL's refusal, as PostgREST relays it.

@@ -12,7 +12,8 @@ import type { Expr, RestTable } from './registry';
 
 /** The expression of `name` among `allowed` (read or returning columns of `table`). */
 export function columnOf(table: RestTable, allowed: Record<string, Expr>, name: string): Expr {
-  const expr = allowed[name];
+  // Own names only: `constructor` or `__proto__` are not columns.
+  const expr = Object.hasOwn(allowed, name) ? allowed[name] : undefined;
   if (expr) return expr;
   if (table.columns.has(name)) throw permissionDenied(table.name, table.allowed);
   throw undefinedColumn(table.name, name);
@@ -20,7 +21,8 @@ export function columnOf(table: RestTable, allowed: Record<string, Expr>, name: 
 
 /** The fields of a select list, keyed by alias or name (`*`: every allowed column, in the registry's order). */
 export function selectFields(table: RestTable, allowed: Record<string, Expr>, select: SelectItem[]): Record<string, Expr> {
-  const fields: Record<string, Expr> = {};
+  // No prototype: an alias such as `__proto__` is just a key.
+  const fields: Record<string, Expr> = Object.create(null);
   for (const item of select) {
     if (item.column === '*') Object.assign(fields, allowed);
     else fields[item.alias ?? item.column] = columnOf(table, allowed, item.column);

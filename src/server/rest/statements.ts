@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Tx } from '../services/idempotency';
 import type { RowRange } from './protocol';
 import type { RestQuery } from './query';
 import type { Expr, RestTable } from './registry';
@@ -48,11 +49,12 @@ export async function readRows(db: Db, table: RestTable, plan: ReadPlan, range: 
 }
 
 /**
- * Writes the checked rows for the tenant in one statement; with `fields` (return=representation,
- * from the table's returning columns) answers them, else with nothing.
+ * Writes the checked rows for the tenant in one statement, on `tx` (the transaction that claimed the
+ * idempotency key); with `fields` (return=representation, from the table's returning columns)
+ * answers them, else with nothing.
  */
 export async function insertRows(
-  db: Db,
+  tx: Tx,
   table: RestTable,
   lmsId: string,
   rows: Row[],
@@ -60,6 +62,6 @@ export async function insertRows(
 ): Promise<Row[]> {
   if (!rows.length) return [];
   const values = rows.map((row) => ({ ...table.toRow(row), lmsId }));
-  const insert = db.insert(table.table).values(values);
+  const insert = tx.insert(table.table).values(values);
   return fields ? insert.returning(fields) : insert.then(() => []);
 }

@@ -35,11 +35,18 @@ import { loginResult } from '../services/sessions';
 const LIMITS = {
   'request-demo': { address: 5, tenant: 500 },
   appointment: { address: 5, tenant: 500 },
-  coder: { address: 10, tenant: 1000 },
+  // A class of 36 behind one school address signs up together (as auth's SIGN_UP_CALLS allows).
+  coder: { address: 40, tenant: 1000 },
   school: { address: 5, tenant: 300 },
-  team: { address: 10, tenant: 500 },
+  // A school lab registering its teams from one address.
+  team: { address: 30, tenant: 500 },
 } as const;
 const WINDOW_MS = 3_600_000;
+/**
+ * Mail to one visitor address (its confirmations, all forms together) per hour: confirmations go to
+ * an address nobody has verified, so no one can make the site mail a stranger more than this.
+ */
+const CONFIRMATIONS_PER_RECIPIENT: RateLimitRule = { name: 'form-recipient', limit: 5, windowMs: WINDOW_MS };
 
 /**
  * The visitors' forms (SPEC §7 "Users, teams, schools", "Settings" request-demo, appointment): each
@@ -61,18 +68,27 @@ export function formsRoutes(deps: ApiDeps) {
       await next();
     };
 
-  /** Runs a submission once per idempotency key and answers with its stored answer. */
-  const submit = async <T>(c: Context<ApiEnv>, scope: string, body: unknown, work: (tx: Tx) => Promise<Answer<T>>) => {
+  /** Counts one confirmation to each visitor address (429 past the cap). */
+  const mailsTo = async (...emails: string[]) => {
+    for (const email of new Set(emails)) await enforceLimit(deps, CONFIRMATIONS_PER_RECIPIENT, email);
+  };
+  const keyOf = (c: Context<ApiEnv>) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
       throw new HttpError(400, `${IDEMPOTENCY_HEADER} tidak valid: 16–64 huruf, angka, - atau _`);
-    const answer = await once(deps.db, { lmsId: c.get('tenant').lmsId, scope, key, body }, work);
+    return key;
+  };
+
+  /** Runs a submission once per idempotency key and answers with its stored answer. */
+  const submit = async <T>(c: Context<ApiEnv>, scope: string, body: unknown, work: (tx: Tx) => Promise<Answer<T>>) => {
+    const answer = await once(deps.db, { lmsId: c.get('tenant').lmsId, scope, key: keyOf(c), body }, work);
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(answer.body as object, answer.status);
   };
 
   app.get('/v0/cms/app/request-demo', token, limited('request-demo'), async (c) => {
     const query = readQuery(c, RequestDemoQuerySchema);
+    await mailsTo(query.email);
     const data = await deps.db.transaction((tx) => requestDemo(tx, tenantOf(c), query));
     deps.mail?.kick();
     return c.json({ statusCode: 200, message: REQUEST_DEMO_SENT, data });
@@ -80,6 +96,7 @@ export function formsRoutes(deps: ApiDeps) {
 
   app.post('/v1/post/appointment/create', token, limited('appointment'), async (c) => {
     const body = await readJson(c, AppointmentCreateSchema);
+    await mailsTo(body.email);
     const response = await submit(c, 'appointment', body, async (tx) => ({
       status: 201,
       body: { statusCode: 201, message: 'Permintaan janji temu terkirim', data: await createAppointment(tx, tenantOf(c), body) },
@@ -90,6 +107,7 @@ export function formsRoutes(deps: ApiDeps) {
 
   app.post('/v1/school/register', token, limited('school'), async (c) => {
     const body = await readJson(c, SchoolRegisterSchema);
+    await mailsTo(body.contactEmail);
     const response = await submit(c, 'school', body, async (tx) => ({
       status: 201,
       body: { statusCode: 201, message: 'Sekolah berhasil didaftarkan', data: await registerSchool(tx, tenantOf(c), body) },
@@ -108,6 +126,7 @@ export function formsRoutes(deps: ApiDeps) {
 
   const team = (signedIn: boolean) => async (c: Context<ApiEnv>) => {
     const body = await readJson(c, TeamRegisterSchema);
+    await mailsTo(body.members[0]?.email ?? body.mentorEmail, body.mentorEmail);
     const userId = signedIn ? c.get('user').id : null;
     const response = await submit(c, signedIn ? 'team-auth' : 'team', body, async (tx) => ({
       status: 201,
@@ -119,11 +138,11 @@ export function formsRoutes(deps: ApiDeps) {
   app.post('/v1/team/register', token, limited('team'), team(false));
   app.post('/v1/auth/team/register', token, requireUser(deps), limited('team'), team(true));
 
-  // No idempotency key here: the answer carries an access token, which is never stored; a repeated
-  // submit meets the unique e-mail instead (409 'Email sudah terdaftar').
+  // Idempotent too, but the stored answer is the account's id only: each answer opens its own session.
   app.post('/v1/auth/signup/coder', token, limited('coder'), async (c) => {
     const body = await readJson(c, CoderSignupSchema);
-    const session = await signUpCoder(deps.db, tenantOf(c), body);
+    await mailsTo(body.email);
+    const session = await signUpCoder(deps.db, tenantOf(c), body, keyOf(c));
     deps.mail?.kick();
     return c.json({ statusCode: 201, message: 'Akun coder berhasil dibuat', data: loginResult(session) }, 201);
   });

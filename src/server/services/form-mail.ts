@@ -16,6 +16,15 @@ const lines = (fields: Array<[string, string | number | undefined | null]>) =>
 
 const signature = (site: string) => `\n\nSalam,\nTim ${site}`;
 
+/**
+ * A visitor-typed value in a confirmation, which goes to an address nobody has verified: short and
+ * one line, so a confirmation can never carry someone's own text to a stranger.
+ */
+const short = (value: string, max = 40) => {
+  const line = value.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
 export function staffNotice(site: string, kind: string, to: string[], subject: string, body: string, replyTo: string): MailMessage {
   return { kind, to, replyTo, subject: `[${site}] ${subject}`, text: `${body}\n\nBalas email ini untuk menjawab pengirim langsung.` };
 }
@@ -32,7 +41,7 @@ export function requestDemoMails(site: string, staff: string[], input: { email: 
       kind: 'request-demo',
       to: [input.email],
       subject: `Permintaan demo ${site} sudah kami terima`,
-      text: `Halo${input.name ? ` ${input.name}` : ''},\n\nTerima kasih sudah meminta demo ${site}. Tim kami akan menghubungi Anda melalui email ini dalam 1–2 hari kerja untuk menjadwalkan demo.${signature(site)}`,
+      text: `Halo${input.name ? ` ${short(input.name)}` : ''},\n\nTerima kasih sudah meminta demo ${site}. Tim kami akan menghubungi Anda melalui email ini dalam 1–2 hari kerja untuk menjadwalkan demo.${signature(site)}`,
     },
   ] satisfies MailMessage[];
 }
@@ -76,7 +85,7 @@ export function appointmentMails(
       kind: 'appointment',
       to: [input.email],
       subject: `Permintaan janji temu Anda di ${site}`,
-      text: `Halo ${input.name},\n\nPermintaan janji temu Anda sudah kami terima. Kami akan mengonfirmasi waktunya melalui email atau nomor HP Anda.\n\n${details}${signature(site)}`,
+      text: `Halo ${short(input.name)},\n\nPermintaan janji temu Anda untuk tanggal ${input.preferredDate} sudah kami terima. Kami akan mengonfirmasi waktunya melalui email atau nomor HP Anda.${signature(site)}`,
     },
   ] satisfies MailMessage[];
 }
@@ -99,8 +108,8 @@ export function schoolMails(
     {
       kind: 'school',
       to: [input.contactEmail],
-      subject: `${input.name} sudah terdaftar di ${site}`,
-      text: `Halo ${input.contactName},\n\n${input.name} sudah terdaftar. Siswa dan guru kini dapat memilih sekolah ini saat mendaftar tim.\n\n${details}${signature(site)}`,
+      subject: `Sekolah NPSN ${input.npsn} sudah terdaftar di ${site}`,
+      text: `Halo ${short(input.contactName)},\n\nSekolah dengan NPSN ${input.npsn} sudah terdaftar. Siswa dan guru kini dapat memilihnya saat mendaftarkan tim. Bila Anda tidak merasa mendaftarkan sekolah ini, balas email ini.${signature(site)}`,
     },
   ] satisfies MailMessage[];
 }
@@ -125,8 +134,8 @@ export function teamMails(
     {
       kind: 'team',
       to: [...(captain ? [captain.email] : []), input.mentorEmail],
-      subject: `Tim ${team.name} terdaftar di ${site}`,
-      text: `Halo ${captain?.name ?? input.mentorName},\n\nPendaftaran tim Anda sudah kami terima. Kami akan memeriksa surat rekomendasi sekolah dan mengabari Anda lewat email ini.\n\n${details}${signature(site)}`,
+      subject: `Pendaftaran tim ${team.competition} di ${site}`,
+      text: `Halo ${short(captain?.name ?? input.mentorName)},\n\nPendaftaran tim ${short(team.name)} (${input.members.length} anggota) untuk ${team.competition} sudah kami terima. Kami akan memeriksa surat rekomendasi sekolah dan mengabari Anda lewat email ini. Bila Anda tidak merasa mendaftar, balas email ini.${signature(site)}`,
     },
   ] satisfies MailMessage[];
 }
@@ -136,6 +145,6 @@ export function coderWelcome(site: string, input: { name: string; email: string 
     kind: 'coder',
     to: [input.email],
     subject: `Selamat datang di ${site}`,
-    text: `Halo ${input.name},\n\nAkun coder Anda sudah aktif. Masuk dengan email ${input.email} untuk mulai belajar dan ikut tantangan coding.${signature(site)}`,
+    text: `Halo ${short(input.name)},\n\nAkun coder Anda sudah aktif. Masuk dengan email ${input.email} untuk mulai belajar dan ikut tantangan coding.${signature(site)}`,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type {
   AppointmentCreateSchema,
@@ -11,17 +11,19 @@ import type {
   Team,
   TeamRegisterSchema,
 } from '~/contract/forms';
+import { COMPETITION_NAMES } from '~/contract/forms';
 import type { Db } from '../db/client';
-import { sqlState } from '../db/errors';
-import { appointments, formSubmissions, posts, schools, teamMembers, teams } from '../db/schema';
+import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from '../db/errors';
+import { appointments, formSubmissions, posts, schools, teamMembers, teams, testimonies, userDisc, users } from '../db/schema';
 import { HttpError, invalidInput } from '../errors';
 import { enqueueMail, type MailMessage, staffRecipients } from '../mail/outbox';
 import { uploadUsableBy } from '../uploads/records';
 import { listCities } from './areas';
 import { appointmentMails, coderWelcome, requestDemoMails, schoolMails, teamMails } from './form-mail';
-import type { Tx } from './idempotency';
-import type { OpenedSession } from './sessions';
-import { normalisePhone, signUp } from './sign-up';
+import { once, type Tx } from './idempotency';
+import { hashPassword, verifyPassword } from './passwords';
+import { type OpenedSession, openSession } from './sessions';
+import { checkSignUpArea, EMAIL_TAKEN, insertLearner, normalisePhone } from './sign-up';
 
 /**
  * What the visitors' forms store (issue 15). Each submission and the mail it causes are written in
@@ -29,7 +31,6 @@ import { normalisePhone, signUp } from './sign-up';
  * submission that was not stored. The routes call these inside `once` (services/idempotency.ts).
  */
 
-const UNIQUE_VIOLATION = '23505';
 /** The tenant a form is sent to: its lms id and the site name its mail speaks with. */
 export interface FormTenant {
   lmsId: string;
@@ -37,7 +38,11 @@ export interface FormTenant {
 }
 
 async function send(tx: Tx, tenant: FormTenant, messages: MailMessage[]): Promise<void> {
-  for (const message of messages) if (message.to.length > 0) await enqueueMail(tx, tenant.lmsId, message);
+  for (const message of messages) {
+    if (message.to.length > 0) await enqueueMail(tx, tenant.lmsId, message);
+    // The submission is kept (admins read it in v1/submissions); the missing address is the operator's to fix.
+    else console.warn(`[forms] ${tenant.lmsId}: tidak ada alamat email staf; pemberitahuan ${message.kind} tidak dikirim`);
+  }
 }
 
 /** 400 naming one field. */
@@ -64,6 +69,8 @@ const jakartaDay = (column: unknown) => sql`((${column}) at time zone 'Asia/Jaka
  * a second click answers the same request rather than sending the staff another notice.
  */
 export async function requestDemo(tx: Tx, tenant: FormTenant, input: z.output<typeof RequestDemoQuerySchema>) {
+  // Two requests of one address at once (two tabs, a retry racing a slow answer) take turns here.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`request-demo:${tenant.lmsId}:${input.email}`}))`);
   const [existing] = await tx
     .select({ id: formSubmissions.id })
     .from(formSubmissions)
@@ -82,7 +89,7 @@ export async function requestDemo(tx: Tx, tenant: FormTenant, input: z.output<ty
     .values({ lmsId: tenant.lmsId, form: 'request-demo', email: input.email, data: { name: input.name, organization: input.organization } })
     .returning({ id: formSubmissions.id });
   if (!row) throw new Error('permintaan demo tidak tersimpan');
-  await send(tx, tenant, requestDemoMails(tenant.title, await staffRecipients(tx as unknown as Db, tenant.lmsId), input));
+  await send(tx, tenant, requestDemoMails(tenant.title, await staffRecipients(tx, tenant.lmsId), input));
   return { id: row.id, email: input.email };
 }
 
@@ -102,7 +109,7 @@ export async function createAppointment(tx: Tx, tenant: FormTenant, input: z.out
     .values({ lmsId: tenant.lmsId, postId: postId ?? null, data: stored })
     .returning({ id: appointments.id, createdAt: appointments.createdAt });
   if (!row) throw new Error('janji temu tidak tersimpan');
-  await send(tx, tenant, appointmentMails(tenant.title, await staffRecipients(tx as unknown as Db, tenant.lmsId), stored));
+  await send(tx, tenant, appointmentMails(tenant.title, await staffRecipients(tx, tenant.lmsId), stored));
   return { id: row.id, createdAt: row.createdAt.toISOString() };
 }
 
@@ -131,7 +138,7 @@ export async function registerSchool(tx: Tx, tenant: FormTenant, input: z.output
       contactPhone: contact.contactPhone,
     },
   });
-  await send(tx, tenant, schoolMails(tenant.title, await staffRecipients(tx as unknown as Db, tenant.lmsId), contact));
+  await send(tx, tenant, schoolMails(tenant.title, await staffRecipients(tx, tenant.lmsId), contact));
   return { id: row.id, npsn: row.npsn, name: row.name, provinceId: row.provinceId, cityId: row.cityId };
 }
 
@@ -172,19 +179,28 @@ export async function registerTeam(
     .from(schools)
     .where(and(eq(schools.id, input.schoolId), eq(schools.lmsId, tenant.lmsId)));
   if (!school) return refuse('schoolId', 'Sekolah tidak ditemukan; pilih dari daftar atau daftarkan sekolah Anda');
-  const letter = await uploadUsableBy(tx as unknown as Db, tenant.lmsId, input.letterId, input.letterToken);
+  const letter = await uploadUsableBy(tx, tenant.lmsId, input.letterId, input.letterToken);
   if (letter?.purpose !== 'letter') refuse('letterId', 'Surat rekomendasi tidak ditemukan; unggah ulang suratnya');
 
+  // A student is in one team of a competition, by e-mail and by NISN: checked here to name the member,
+  // and held by the unique indexes when two registrations race.
   const emails = input.members.map((member) => member.email);
+  const nisns = input.members.map((member) => member.nisn);
   const [already] = await tx
-    .select({ email: teamMembers.email })
+    .select({ email: teamMembers.email, nisn: teamMembers.nisn })
     .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teams.lmsId, tenant.lmsId), eq(teams.competition, input.competition), inArray(teamMembers.email, emails)))
+    .where(
+      and(
+        eq(teamMembers.lmsId, tenant.lmsId),
+        eq(teamMembers.competition, input.competition),
+        or(inArray(teamMembers.email, emails), inArray(teamMembers.nisn, nisns)),
+      ),
+    )
     .limit(1);
   if (already) {
-    const index = emails.indexOf(already.email);
-    taken(`members.${index}.email`, `${already.email} sudah terdaftar di tim lain pada kompetisi ini`);
+    const byEmail = emails.indexOf(already.email);
+    if (byEmail >= 0) taken(`members.${byEmail}.email`, `${already.email} sudah terdaftar di tim lain pada kompetisi ini`);
+    taken(`members.${nisns.indexOf(already.nisn)}.nisn`, `NISN ${already.nisn} sudah terdaftar di tim lain pada kompetisi ini`);
   }
 
   const [team] = await tx
@@ -202,28 +218,39 @@ export async function registerTeam(
       rulesAcceptedAt: new Date(),
     })
     .returning({ id: teams.id, createdAt: teams.createdAt })
-    .catch((error: unknown) => {
-      if (sqlState(error) === UNIQUE_VIOLATION) taken('name', 'Nama tim sudah dipakai; pilih nama lain');
-      throw error;
+    .catch((error: unknown): never => {
+      if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+      if (violatedConstraint(error) === 'teams_letter')
+        return taken('letterId', 'Surat rekomendasi ini sudah dipakai tim lain; unggah surat untuk tim ini');
+      return taken('name', 'Nama tim sudah dipakai; pilih nama lain');
     });
   if (!team) throw new Error('tim tidak tersimpan');
-  await tx.insert(teamMembers).values(
-    input.members.map((member, position) => ({
-      teamId: team.id,
-      position,
-      name: member.name,
-      email: member.email,
-      phone: normalisePhone(member.phone),
-      nisn: member.nisn,
-    })),
-  );
+  await tx
+    .insert(teamMembers)
+    .values(
+      input.members.map((member, position) => ({
+        teamId: team.id,
+        lmsId: tenant.lmsId,
+        competition: input.competition,
+        position,
+        name: member.name,
+        email: member.email,
+        phone: normalisePhone(member.phone),
+        nisn: member.nisn,
+      })),
+    )
+    .catch((error: unknown): never => {
+      if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+      const field = violatedConstraint(error) === 'team_members_nisn' ? 'nisn' : 'email';
+      return taken(`members.0.${field}`, 'Seorang anggota baru saja terdaftar di tim lain pada kompetisi ini; periksa kembali anggota tim');
+    });
   await send(
     tx,
     tenant,
     teamMails(
       tenant.title,
-      await staffRecipients(tx as unknown as Db, tenant.lmsId),
-      { name: input.name, school: school.name, competition: 'Liga SMK' },
+      await staffRecipients(tx, tenant.lmsId),
+      { name: input.name, school: school.name, competition: COMPETITION_NAMES[input.competition] },
       input,
     ),
   );
@@ -239,21 +266,38 @@ export async function registerTeam(
 
 /**
  * A coder signs up (POST v1/auth/signup/coder): a learner account as /Register makes, plus what they
- * code with, and a welcome mail; signed in at once. A repeated submit meets the unique e-mail (409).
+ * code with, and a welcome mail; signed in at once. Idempotent under its key: the stored answer is
+ * only the account's id (never a token, and the key's request hash leaves the passwords out), and a
+ * replay signs in again only with the same password.
  */
-export async function signUpCoder(db: Db, tenant: FormTenant, input: z.output<typeof CoderSignupSchema>): Promise<OpenedSession> {
+export async function signUpCoder(
+  db: Db,
+  tenant: FormTenant,
+  input: z.output<typeof CoderSignupSchema>,
+  key: string | undefined,
+): Promise<OpenedSession> {
   const { schoolName, github, level, languages, website: _honeypot, ...account } = input;
-  return db.transaction(async (tx) => {
-    const session = await signUp(tx as unknown as Db, tenant.lmsId, account);
+  await checkSignUpArea(account.provinceId, account.cityId);
+  const passwordHash = await hashPassword(account.password);
+  const { password: _p, passwordRepeat: _r, ...hashed } = input;
+  const answer = await once<{ userId: string }>(db, { lmsId: tenant.lmsId, scope: 'coder', key, body: hashed }, async (tx) => {
+    const user = await insertLearner(tx, tenant.lmsId, account, passwordHash);
     await tx.insert(formSubmissions).values({
       lmsId: tenant.lmsId,
       form: 'coder',
       email: account.email,
-      data: { userId: session.user.id, schoolName, github, level, languages },
+      data: { userId: user.id, schoolName, github, level, languages },
     });
     await send(tx, tenant, [coderWelcome(tenant.title, account)]);
-    return session;
+    return { status: 201, body: { userId: user.id } };
   });
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, answer.body.userId), eq(users.lmsId, tenant.lmsId)));
+  if (!user || (answer.replayed && !(await verifyPassword(account.password, user.passwordHash))))
+    throw new HttpError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+  return openSession(db, user);
 }
 
 /**
@@ -278,6 +322,32 @@ export async function listSubmissions(db: Db, lmsId: string, query: z.output<typ
         data: { ...data, postId: row.postId },
       };
     });
+    return { items, ...paging(total) };
+  }
+  if (form === 'testimony') {
+    const where = eq(testimonies.lmsId, lmsId);
+    const total = await db.$count(testimonies, where);
+    const rows = await db.select().from(testimonies).where(where).orderBy(desc(testimonies.id)).limit(perPage).offset(offset);
+    const items = rows.map(({ id, name, role, message, rating, createdAt }) => ({
+      id,
+      form,
+      email: '',
+      createdAt: createdAt.toISOString(),
+      data: { name, role, message, rating },
+    }));
+    return { items, ...paging(total) };
+  }
+  if (form === 'disc') {
+    const where = eq(userDisc.lmsId, lmsId);
+    const total = await db.$count(userDisc, where);
+    const rows = await db.select().from(userDisc).where(where).orderBy(desc(userDisc.id)).limit(perPage).offset(offset);
+    const items = rows.map((row) => ({
+      id: row.id,
+      form,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      data: { name: row.name, type: row.type, scores: { D: row.scoreD, I: row.scoreI, S: row.scoreS, C: row.scoreC } },
+    }));
     return { items, ...paging(total) };
   }
   if (form === 'team') {

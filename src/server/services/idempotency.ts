@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../errors';
+import type { Tx } from '../mail/outbox';
 
-/** The handle of a transaction on `Db`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx } from '../mail/outbox';
 
 /** How long a key's answer is replayed; an older key counts as new. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;

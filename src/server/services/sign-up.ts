@@ -1,14 +1,13 @@
 import { phoneDigits, type RegisterRequest } from '~/contract/auth';
 import { kindOfRole } from '~/contract/roles';
 import type { Db } from '../db/client';
-import { sqlState } from '../db/errors';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { users } from '../db/schema';
 import { HttpError } from '../errors';
+import type { Tx } from '../mail/outbox';
 import { listCities } from './areas';
 import { hashPassword } from './passwords';
 import { type OpenedSession, openSession } from './sessions';
-
-const UNIQUE_VIOLATION = '23505';
 
 /** The answer to a sign-up with an e-mail the tenant already has (also when a parallel sign-up took it first). */
 export const EMAIL_TAKEN = 'Email sudah terdaftar. Silakan masuk.';
@@ -19,24 +18,26 @@ export function normalisePhone(phone: string): string {
   return digits.startsWith('+62') ? `0${digits.slice(3)}` : digits;
 }
 
-/**
- * Creates a learner's account on one tenant (/Register) and signs it in. The role is always
- * student: nothing the visitor sends can choose it. The city must lie in the province (the schema
- * checks the code prefix; this checks both exist). The unique (tenant, e-mail) index decides between
- * parallel sign-ups with one e-mail: the loser gets the same 409 as a later one.
- */
-export async function signUp(db: Db, lmsId: string, form: RegisterRequest, now = new Date()): Promise<OpenedSession> {
-  const cities = await listCities(form.provinceId);
+/** Refuses (400 naming the field) a province that does not exist or a city outside it. */
+export async function checkSignUpArea(provinceId: string, cityId: string): Promise<void> {
+  const cities = await listCities(provinceId);
   if (!cities)
     throw new HttpError(400, 'Data tidak valid: provinceId: Provinsi tidak ditemukan', [
       { field: 'provinceId', message: 'Provinsi tidak ditemukan' },
     ]);
-  if (!cities.some((city) => city.id === form.cityId))
+  if (!cities.some((city) => city.id === cityId))
     throw new HttpError(400, 'Data tidak valid: cityId: Kota tidak berada di provinsi ini', [
       { field: 'cityId', message: 'Kota tidak berada di provinsi ini' },
     ]);
+}
 
-  const passwordHash = await hashPassword(form.password);
+/**
+ * Inserts a learner's account: the role is always student, nothing the visitor sends can choose it.
+ * The unique (tenant, e-mail) index decides between parallel sign-ups with one e-mail: the loser
+ * gets the same 409 as a later one. `passwordHash` is made before, outside any transaction (scrypt
+ * is slow, and PGlite runs one transaction at a time).
+ */
+export async function insertLearner(db: Db | Tx, lmsId: string, form: RegisterRequest, passwordHash: string, now = new Date()) {
   const rows = await db
     .insert(users)
     .values({
@@ -60,5 +61,15 @@ export async function signUp(db: Db, lmsId: string, form: RegisterRequest, now =
     });
   const row = rows[0];
   if (!row) throw new Error('sign-up inserted no row');
+  return row;
+}
+
+/**
+ * Creates a learner's account on one tenant (/Register) and signs it in. The city must lie in the
+ * province (the schema checks the code prefix; this checks both exist).
+ */
+export async function signUp(db: Db, lmsId: string, form: RegisterRequest, now = new Date()): Promise<OpenedSession> {
+  await checkSignUpArea(form.provinceId, form.cityId);
+  const row = await insertLearner(db, lmsId, form, await hashPassword(form.password), now);
   return openSession(db, row, now);
 }

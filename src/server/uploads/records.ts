@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Uploaded, UploadPurpose } from '~/contract/uploads';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
+import type { Tx } from '../mail/outbox';
 import { hashSecret } from '../services/hash';
 import { type BlobStore, EXTENSIONS } from './blob-store';
 import type { AcceptedFile } from './intake';
@@ -76,7 +77,7 @@ export function holdsToken(row: Pick<UploadRow, 'accessHash'>, token: string | u
  * for any other id, tenant or token, alike.
  */
 export async function uploadUsableBy(
-  db: Db,
+  db: Db | Tx,
   lmsId: string,
   uploadId: string,
   token: string,

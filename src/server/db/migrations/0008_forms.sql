@@ -81,6 +81,8 @@ CREATE TABLE "mail_outbox" (
 --> statement-breakpoint
 CREATE TABLE "team_members" (
 	"team_id" bigint NOT NULL,
+	"lms_id" text NOT NULL,
+	"competition" text NOT NULL,
 	"position" smallint NOT NULL,
 	"name" text NOT NULL,
 	"email" text NOT NULL,
@@ -150,6 +152,7 @@ ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_lms_id_tenants_l
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_lms_id_tenants_lms_id_fk" FOREIGN KEY ("lms_id") REFERENCES "public"."tenants"("lms_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_lms_id_tenants_lms_id_fk" FOREIGN KEY ("lms_id") REFERENCES "public"."tenants"("lms_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_lms_id_tenants_lms_id_fk" FOREIGN KEY ("lms_id") REFERENCES "public"."tenants"("lms_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "teams" ADD CONSTRAINT "teams_lms_id_tenants_lms_id_fk" FOREIGN KEY ("lms_id") REFERENCES "public"."tenants"("lms_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "teams" ADD CONSTRAINT "teams_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "teams" ADD CONSTRAINT "teams_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -164,6 +167,9 @@ CREATE INDEX "form_submissions_form" ON "form_submissions" USING btree ("lms_id"
 CREATE INDEX "idempotency_keys_age" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_tenant" ON "mail_outbox" USING btree ("lms_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "team_members_email" ON "team_members" USING btree ("lms_id","competition","email");--> statement-breakpoint
+CREATE UNIQUE INDEX "team_members_nisn" ON "team_members" USING btree ("lms_id","competition","nisn");--> statement-breakpoint
 CREATE UNIQUE INDEX "teams_name" ON "teams" USING btree ("lms_id","competition",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "teams_letter" ON "teams" USING btree ("letter_upload_id");--> statement-breakpoint
 CREATE INDEX "uploads_tenant" ON "uploads" USING btree ("lms_id","created_at");--> statement-breakpoint
 CREATE INDEX "user_disc_tenant" ON "user_disc" USING btree ("lms_id","created_at");

@@ -133,6 +133,23 @@ describe('creates (POST, SPEC §8: succeed only on 201)', () => {
     expect(requests[3]?.body).toEqual({ name: 'Ibu Ratna', amount: 100_000, message: '', anonymous: true });
   });
 
+  it('sends the idempotency key of a submission as Idempotency-Key, the same on a retry; none without one', async () => {
+    const { db, requests } = setup(() => json(201, [REVIEW]));
+    const review = { book: 'metamorfosa', name: 'Rina', rating: 5, comment: 'Bagus sekali 🙏' };
+    const idempotencyKey = '3f1c2b9e-7a4d-4c1e-9b8a-0d5e6f7a8b9c';
+    for (let n = 0; n < 2; n++) expect((await createBookReview(db, review, { idempotencyKey })).status).toBe(true);
+    await createDonation(db, { name: 'Ibu Ratna', amount: 100_000 }, { idempotencyKey: 'kunci-donasi-0123456789' });
+    await createBookReview(db, review);
+    expect(requests.map((r) => r.headers.get('Idempotency-Key'))).toEqual([
+      idempotencyKey,
+      idempotencyKey,
+      'kunci-donasi-0123456789',
+      null,
+    ]);
+    // The key goes beside the call's own headers, never instead of them.
+    expect(requests.every((r) => r.headers.get('apikey') === KEY && r.headers.get('Prefer') === 'return=representation')).toBe(true);
+  });
+
   it('a 200 (or any status but 201) is not a creation', async () => {
     const { db } = setup(() => json(200, [REVIEW]));
     const result = await createBookReview(db, { book: 'metamorfosa', name: 'Rina', rating: 5, comment: 'Bagus sekali' });
@@ -189,6 +206,10 @@ describe('failures a visitor reads in Indonesian', () => {
         'Data tidak valid: rating: Beri nilai 1 sampai 5 bintang',
       ],
       [pg(400, 'PGRST204', "Could not find the 'x' column of 'book_reviews' in the schema cache"), /HTTP 400/],
+      [
+        pg(422, 'idempotency_key_reused', 'Kunci pengiriman ini sudah dipakai untuk data lain; muat ulang formulir lalu kirim lagi.'),
+        'Kunci pengiriman ini sudah dipakai untuk data lain; muat ulang formulir lalu kirim lagi.',
+      ],
       [pg(404, 'PGRST205', "Could not find the table 'public.book_reviews' in the schema cache"), /HTTP 404/],
     ];
     for (const [response, message] of cases) {
