@@ -65,7 +65,12 @@ export const jakartaToday = (now = new Date()) => new Date(now.getTime() + 7 * 3
 export const RegisterRequestSchema = z
   .strictObject({
     email: Email,
-    name: z.string().check(z.trim(), z.minLength(2, 'Nama minimal 2 karakter'), z.maxLength(100, 'Nama maksimal 100 karakter')),
+    name: z.string().check(
+      z.trim(),
+      z.minLength(2, 'Nama minimal 2 karakter'),
+      z.maxLength(100, 'Nama maksimal 100 karakter'),
+      z.refine((value) => !/\p{Cc}/u.test(value), 'Nama harus satu baris, tanpa karakter kontrol'),
+    ),
     phone: z.string().check(
       z.maxLength(20, 'Nomor HP terlalu panjang'),
       z.refine((value) => PHONE_PATTERN.test(phoneDigits(value)), 'Nomor HP harus diawali 08 atau +62, mis. 081234567890'),

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, keepScreenshot, scrollsSideways } from './support';
+import type { ApiClient } from '~/lib/api';
+import { listSubmissions } from '~/lib/api/forms';
+import { axeViolations, keepScreenshot, roleClient, scrollsSideways, tenantOf } from './support';
 
 /**
  * The community forms on the hosted database REST (issue 15): book comments on /Metamorfosa,
@@ -9,6 +11,11 @@ import { axeViolations, keepScreenshot, scrollsSideways } from './support';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+let admin: ApiClient;
+test.beforeAll(async ({ baseURL }, testInfo) => {
+  admin = await roleClient(baseURL ?? '', tenantOf(testInfo), 'admin');
+});
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -71,6 +78,9 @@ test('a testimony on /Clients is refused while incomplete and confirmed once sen
   await form.getByLabel('Testimoni').fill('Mentornya sabar dan materinya langsung terpakai di kantor.');
   await form.getByRole('button', { name: 'Kirim testimoni' }).click();
   await expect(page.getByRole('heading', { name: 'Testimoni Anda sudah terkirim' })).toBeVisible();
+  // Visitors cannot read testimonies back; the tenant's staff can.
+  const stored = (await listSubmissions(admin, 'testimony')).items.find((item) => item.data.name === 'Dewi Lestari');
+  expect(stored?.data).toMatchObject({ role: 'Alumni Bootcamp Web 2026', rating: 5 });
 });
 
 test('a donation on /BelajarBersama: an outage keeps it, the retry adds it to the total once, listed as Anonim', async ({ page }) => {

@@ -132,6 +132,9 @@ test('a league team: the school registered below is picked at once, the letter u
   expect(rows).toHaveLength(1);
   expect(rows[0]?.data).toMatchObject({ name: `Garuda ${id}`, school: `SMK Negeri ${id} Denpasar` });
   expect(await rowsOf('school', `kepsek-${id}@sekolah.sch.id`)).toHaveLength(1);
+  await expect
+    .poll(() => caughtFor(`kepsek-${id}@sekolah.sch.id`), { timeout: 20_000 })
+    .toEqual([`Sekolah NPSN ${npsn} sudah terdaftar di Nusantara Learning`]);
   await expect.poll(() => caughtFor(captain), { timeout: 20_000 }).toEqual(['Pendaftaran tim Liga SMK di Nusantara Learning']);
 });
 
@@ -192,6 +195,7 @@ test('coder sign-up on the coding studio page makes a signed-in learner', async 
   await expect(page.getByRole('heading', { name: 'Akun coder Anda sudah aktif' })).toBeVisible();
   const rows = await rowsOf('coder', email);
   expect(rows[0]?.data).toMatchObject({ github: 'budi-santoso', level: 'menengah', languages: ['Python'] });
+  await expect.poll(() => caughtFor(email), { timeout: 20_000 }).toEqual(['Selamat datang di Nusantara Learning']);
 });
 
 test('the form pages pass axe, empty and with their messages, and fit a 320 px phone', async ({ browser }) => {

@@ -439,6 +439,62 @@ describe.each(await dbKinds())('visitors’ forms on %s', (kind) => {
     await failsWith(listSubmissions(siteFrom(), 'appointment'), 401);
   });
 
+  describe('bad input on every form', () => {
+    const FORMS = [
+      ['v1/post/appointment/create', 'name'],
+      ['v1/school/register', 'name'],
+      ['v1/team/register', 'name'],
+      ['v1/auth/signup/coder', 'name'],
+    ] as const;
+    const post = (path: string, body: unknown) => siteFrom().send('main', path, { method: 'POST', body });
+    const fieldsOf = async (response: Response) =>
+      ((await response.json()) as { fields?: { field: string }[] }).fields?.map((f) => f.field) ?? [];
+
+    it('answers an empty body, a list, a number and a string with 400, never a 500', async () => {
+      for (const [path] of FORMS)
+        for (const body of [{}, [], 42, 'teks', null]) {
+          const response = await post(path, body);
+          expect([path, JSON.stringify(body), response.status]).toEqual([path, JSON.stringify(body), 400]);
+        }
+    });
+
+    it('names a too long, a multi-line and a wrongly typed field, and an unknown one', async () => {
+      const bodies = {
+        'v1/post/appointment/create': APPOINTMENT,
+        'v1/school/register': { ...SCHOOL, npsn: '50109999' },
+        'v1/team/register': {
+          competition: 'liga-smk',
+          name: 'Tim Korpus',
+          schoolId: 1,
+          members: [],
+          mentorName: 'Guru',
+          mentorEmail: 'guru@contoh.id',
+          mentorPhone: '081234567890',
+          letterId: crypto.randomUUID(),
+          letterToken: 'x'.repeat(43),
+          acceptRules: true,
+        },
+        'v1/auth/signup/coder': { ...signUpForm('korpus@contoh.id'), github: '', level: 'pemula', languages: [] },
+      } as const;
+      for (const [path, field] of FORMS) {
+        const base = bodies[path];
+        const long = await post(path, { ...base, [field]: 'x'.repeat(500) });
+        expect([path, long.status, await fieldsOf(long)]).toEqual([path, 400, expect.arrayContaining([field])]);
+        expect(await fieldsOf(await post(path, { ...base, [field]: 'Baris satu\nEmail: palsu@contoh.id' })), path).toContain(field);
+        expect(await fieldsOf(await post(path, { ...base, [field]: 12345 })), path).toContain(field);
+        expect(await fieldsOf(await post(path, { ...base, role: 'admin' })), path).toContain('role');
+      }
+    });
+
+    it('keeps markup, emoji and Indonesian letters as the text they are', async () => {
+      const name = 'SMK <b>Bina</b> Ñusantara 🇮🇩 "Ṣejahtera"';
+      const school = await registerSchool(siteFrom(), { ...SCHOOL, npsn: '50108888', name, contactEmail: 'korpus-sekolah@contoh.id' });
+      expect(school.name).toBe(name);
+      const listed = await listSchools(siteFrom(), { search: 'Bina' });
+      expect(listed.items.map((item) => item.name)).toContain(name);
+    });
+  });
+
   it('answers without an app token 401 on every form', async () => {
     for (const [method, path] of [
       ['POST', '/v1/post/appointment/create'],
