@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { tenants, users } from './schema';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, lmsId, ref, texts, updatedAt } from './columns';
+import { users } from './schema';
 
 /**
  * The catalogue of each tenant (SPEC §3 "Class", "Program", issue 14): programs and their batches,
@@ -21,17 +9,6 @@ import { tenants, users } from './schema';
  * progress, schools, leaderboards and statistics events. Money is whole rupiah in integers.
  * A class's lifecycle state is never stored: it follows from its dates (services/class-state.ts).
  */
-
-const lmsId = () =>
-  text('lms_id')
-    .notNull()
-    .references(() => tenants.lmsId, { onDelete: 'cascade' });
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const createdAt = () => at('created_at').notNull().defaultNow();
-const updatedAt = () => at('updated_at').notNull().defaultNow();
-const texts = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
 /** A category programs and classes are filed under (SPEC §3 class and program filter `categoryId`). */
 export const catalogueCategories = pgTable(

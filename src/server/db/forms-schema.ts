@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { schools } from './catalogue-schema';
+import { at, createdAt, id, lmsId, ref } from './columns';
 import { tenants, users } from './schema';
 
 /**
@@ -23,15 +10,6 @@ import { tenants, users } from './schema';
  * catcher's inbox, uploads, idempotency keys, and the hosted database REST tables of SPEC §7
  * (book_reviews, aspirations, user_disc, testimonies, donations). Money is whole rupiah.
  */
-
-const lmsId = () =>
-  text('lms_id')
-    .notNull()
-    .references(() => tenants.lmsId, { onDelete: 'cascade' });
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const createdAt = () => at('created_at').notNull().defaultNow();
 
 /** A form a visitor sent that has no table of its own (request-demo, coder sign-up, school sign-up). */
 export const formSubmissions = pgTable(
