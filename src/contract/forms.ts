@@ -54,11 +54,6 @@ const Honeypot = z.optional(z.string().check(z.maxLength(0, HONEYPOT_REFUSED)));
 const ProvinceId = z.string('Pilih provinsi').check(z.regex(/^\d{2}$/, 'Pilih provinsi'));
 const CityId = z.string('Pilih kota atau kabupaten').check(z.regex(/^\d{2}\.\d{2}$/, 'Pilih kota atau kabupaten'));
 
-/** Answer of a stored submission: its id and when it was received. */
-export const SubmissionSchema = z.object({ id: z.number(), createdAt: z.string() });
-export type Submission = z.infer<typeof SubmissionSchema>;
-export const SubmissionResponseSchema = miniEnvelope(SubmissionSchema);
-
 /* Request-demo (GET v0/cms/app/request-demo?email, SPEC §7 "Settings"). */
 
 /** The success message of a demo request (SPEC §7). */

@@ -8,8 +8,9 @@ import { browserEnvironment } from '~/stores/app';
 import { $session, keepSession } from '~/stores/session';
 import { AreaSelects } from '../shared/AreaSelects';
 import { appClient } from '../shared/app-client';
-import { ChoiceGroup, Field, SubmitButton } from '../shared/Field';
+import { Field, SubmitButton } from '../shared/Field';
 import { type FieldErrors, fieldErrors, focusFirstInvalid, serverIssues } from '../shared/form-errors';
+import { GenderChoice } from '../shared/GenderChoice';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { PasswordInput } from '../shared/PasswordInput';
 import { RedirectRefused, returnTarget } from '../shared/return-to';
@@ -144,28 +145,12 @@ function RegisterForm() {
           {(control) => <input {...control} {...text('birthDate')} type="date" autoComplete="bday" required />}
         </Field>
       </div>
-      <ChoiceGroup name="gender" legend="Jenis kelamin" error={errors.gender}>
-        {(control) => (
-          <div className="choices">
-            {[
-              ['L', 'Laki-laki'],
-              ['P', 'Perempuan'],
-            ].map(([value, label]) => (
-              <label className="choice" key={value}>
-                <input
-                  {...control}
-                  type="radio"
-                  value={value}
-                  checked={values.gender === value}
-                  onChange={() => set('gender', value as string)}
-                  onBlur={() => leave('gender')}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-        )}
-      </ChoiceGroup>
+      <GenderChoice
+        value={values.gender}
+        error={errors.gender}
+        onChange={(gender) => set('gender', gender)}
+        onBlur={() => leave('gender')}
+      />
       <AreaSelects
         provinceId={values.provinceId}
         cityId={values.cityId}

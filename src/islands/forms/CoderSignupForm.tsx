@@ -8,6 +8,7 @@ import { TermsAndNewsletter } from '../auth/TermsAndNewsletter';
 import { AreaSelects } from '../shared/AreaSelects';
 import { appClient } from '../shared/app-client';
 import { ChoiceGroup, Field, SubmitButton } from '../shared/Field';
+import { GenderChoice } from '../shared/GenderChoice';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { PasswordInput } from '../shared/PasswordInput';
 import { SignedInNotice } from '../shared/SignedInNotice';
@@ -88,35 +89,12 @@ function CoderSignupForm() {
           {(control) => <input {...control} {...text('birthDate')} type="date" autoComplete="bday" required />}
         </Field>
       </div>
-      <ChoiceGroup name="gender" legend="Jenis kelamin" error={errors.gender}>
-        {(control) => (
-          <div className="choices">
-            {[
-              ['L', 'Laki-laki'],
-              ['P', 'Perempuan'],
-            ].map(([value, label]) => (
-              <label className="choice" key={value}>
-                <input
-                  {...control}
-                  type="radio"
-                  value={value}
-                  checked={form.values.gender === value}
-                  onChange={() => set('gender', value as string)}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-        )}
-      </ChoiceGroup>
+      <GenderChoice value={form.values.gender} error={errors.gender} onChange={(gender) => set('gender', gender)} />
       <AreaSelects
         provinceId={form.values.provinceId}
         cityId={form.values.cityId}
         errors={{ provinceId: errors.provinceId, cityId: errors.cityId }}
-        onProvince={(id) => {
-          set('provinceId', id);
-          set('cityId', '');
-        }}
+        onProvince={(id) => set('provinceId', id)}
         onCity={(id) => set('cityId', id)}
         onBlur={form.leave}
       />

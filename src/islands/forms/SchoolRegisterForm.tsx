@@ -82,10 +82,7 @@ function SchoolRegisterForm() {
         provinceId={form.values.provinceId}
         cityId={form.values.cityId}
         errors={{ provinceId: errors.provinceId, cityId: errors.cityId }}
-        onProvince={(id) => {
-          set('provinceId', id);
-          set('cityId', '');
-        }}
+        onProvince={(id) => set('provinceId', id)}
         onCity={(id) => set('cityId', id)}
         onBlur={form.leave}
       />

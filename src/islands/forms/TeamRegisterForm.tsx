@@ -100,11 +100,7 @@ function TeamRegisterForm() {
         cityId={form.values.cityId}
         schoolId={form.values.schoolId}
         errors={{ provinceId: errors.provinceId, cityId: errors.cityId, schoolId: errors.schoolId }}
-        onProvince={(id) => {
-          set('provinceId', id);
-          set('cityId', '');
-          set('schoolId', '');
-        }}
+        onProvince={(id) => set('provinceId', id)}
         onCity={(id) => {
           set('cityId', id);
           set('schoolId', '');

@@ -19,7 +19,8 @@ const LOAD_FAILED = 'Daftar gagal dimuat. Periksa koneksi internet Anda.';
 
 /**
  * Province → city from the API (GET v1/authorizer/provinces, cities?provinceId): the city list is
- * disabled until a province is chosen and its cities have loaded; a failed load offers a retry.
+ * disabled until a province is chosen and its cities have loaded; choosing another province clears the
+ * city (`onCity('')`); a failed load offers a retry.
  */
 export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, onBlur }: Props) {
   const [provinces, setProvinces] = useState<Load<Province>>({ state: 'loading' });
@@ -89,7 +90,11 @@ export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, on
             value={provinceId}
             disabled={provinces.state !== 'ready'}
             aria-busy={provinces.state === 'loading' || undefined}
-            onChange={(event) => onProvince(event.target.value)}
+            onChange={(event) => {
+              onProvince(event.target.value);
+              // A city of the former province no longer holds.
+              if (cityId) onCity('');
+            }}
             onBlur={() => onBlur('provinceId')}
           >
             <option value="">{provinces.state === 'loading' ? 'Memuat provinsi…' : 'Pilih provinsi'}</option>

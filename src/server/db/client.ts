@@ -12,6 +12,8 @@ import * as schema from './schema';
 
 /** The database handle every service takes; one type for both drivers (see STACK-NOTES.md). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle of a transaction opened with `db.transaction`, for writes that must commit together. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

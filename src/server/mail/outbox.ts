@@ -1,10 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { mailOutbox, users } from '../db/schema';
 import { readCopyKey } from '../services/site-copy';
 
-/** The handle of a transaction opened with `db.transaction`, for writes that must commit together. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /** A message to staff or a visitor; `kind` says what caused it (`appointment`, `request-demo`, `team`, …). */
 export interface MailMessage {

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '~/contract/idempotency';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { HttpError } from '../errors';
-import { once, type Tx } from '../services/idempotency';
+import { once } from '../services/idempotency';
 import { PostgrestError } from './errors';
 
 /**

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { Tx } from '../services/idempotency';
+import type { Db, Tx } from '../db/client';
 import type { RowRange } from './protocol';
 import type { RestQuery } from './query';
 import type { Expr, RestTable } from './registry';

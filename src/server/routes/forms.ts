@@ -11,7 +11,9 @@ import {
   SubmissionListQuerySchema,
   TeamRegisterSchema,
 } from '~/contract/forms';
+import { IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
 import type { ApiDeps, ApiEnv } from '../context';
+import type { Tx } from '../db/client';
 import { HttpError } from '../errors';
 import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
 import { clientAddress } from '../middleware/credentials';
@@ -27,7 +29,7 @@ import {
   requestDemo,
   signUpCoder,
 } from '../services/forms';
-import { type Answer, once, type Tx } from '../services/idempotency';
+import { type Answer, once } from '../services/idempotency';
 import type { RateLimitRule } from '../services/rate-limit';
 import { loginResult } from '../services/sessions';
 
@@ -82,7 +84,7 @@ export function formsRoutes(deps: ApiDeps) {
   /** Runs a submission once per idempotency key and answers with its stored answer. */
   const submit = async <T>(c: Context<ApiEnv>, scope: string, body: unknown, work: (tx: Tx) => Promise<Answer<T>>) => {
     const answer = await once(deps.db, { lmsId: c.get('tenant').lmsId, scope, key: keyOf(c), body }, work);
-    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return c.json(answer.body as object, answer.status);
   };
 

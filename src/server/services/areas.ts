@@ -1,5 +1,6 @@
 import { getProvinces, getRegencies } from 'idn-area-data';
 import type { City, Province } from '~/contract/authorizer';
+import { HttpError } from '../errors';
 
 /**
  * Indonesia's 38 provinces and their cities/regencies, from the maintained `idn-area-data` package
@@ -39,4 +40,20 @@ export function cityNames(): Promise<Map<string, string>> {
     names = undefined;
   });
   return names;
+}
+
+/**
+ * Refuses (400 naming the field) a province that does not exist or a city outside it (a schema checks
+ * only the code's prefix): sign-up, coder sign-up and school registration.
+ */
+export async function checkArea(provinceId: string, cityId: string): Promise<void> {
+  const cities = await listCities(provinceId);
+  if (!cities)
+    throw new HttpError(400, 'Data tidak valid: provinceId: Provinsi tidak ditemukan', [
+      { field: 'provinceId', message: 'Provinsi tidak ditemukan' },
+    ]);
+  if (!cities.some((city) => city.id === cityId))
+    throw new HttpError(400, 'Data tidak valid: cityId: Kota tidak berada di provinsi ini', [
+      { field: 'cityId', message: 'Kota tidak berada di provinsi ini' },
+    ]);
 }

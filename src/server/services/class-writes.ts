@@ -4,11 +4,11 @@ import { type ClassCreateSchema, type ClassUpdateSchema, dateOrderError } from '
 import type { ClassDetail } from '~/contract/classes';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
-import { sqlState } from '../db/errors';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { batches, catalogueCategories, classes, classMentors, enrolments, mentors, programs, syllabusItems } from '../db/schema';
 import { cityNames } from './areas';
 import { findClass } from './classes';
-import { UNIQUE_VIOLATION, type PostWriteError as WriteError } from './posts';
+import type { PostWriteError as WriteError } from './posts';
 import { insertWithFreeSlug, slugify } from './slugs';
 
 /**

@@ -12,18 +12,19 @@ import type {
   TeamRegisterSchema,
 } from '~/contract/forms';
 import { COMPETITION_NAMES } from '~/contract/forms';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from '../db/errors';
 import { appointments, formSubmissions, posts, schools, teamMembers, teams, testimonies, userDisc, users } from '../db/schema';
 import { HttpError, invalidInput } from '../errors';
 import { enqueueMail, type MailMessage, staffRecipients } from '../mail/outbox';
 import { uploadUsableBy } from '../uploads/records';
-import { listCities } from './areas';
+import { checkArea } from './areas';
 import { appointmentMails, coderWelcome, requestDemoMails, schoolMails, teamMails } from './form-mail';
-import { once, type Tx } from './idempotency';
+import { once } from './idempotency';
 import { hashPassword, verifyPassword } from './passwords';
+import { pageOf } from './posts';
 import { type OpenedSession, openSession } from './sessions';
-import { checkSignUpArea, EMAIL_TAKEN, insertLearner, normalisePhone } from './sign-up';
+import { EMAIL_TAKEN, insertLearner, normalisePhone } from './sign-up';
 
 /**
  * What the visitors' forms store (issue 15). Each submission and the mail it causes are written in
@@ -53,13 +54,6 @@ const refuse = (field: string, message: string): never => {
 const taken = (field: string, message: string): never => {
   throw new HttpError(409, message, [{ field, message }]);
 };
-
-/** The city must exist and lie in the province (the schema checks only the code's prefix). */
-async function checkArea(provinceId: string, cityId: string): Promise<void> {
-  const cities = await listCities(provinceId);
-  if (!cities) refuse('provinceId', 'Provinsi tidak ditemukan');
-  else if (!cities.some((city) => city.id === cityId)) refuse('cityId', 'Kota tidak berada di provinsi ini');
-}
 
 /** Today in Jakarta as a SQL date expression over a timestamp column. */
 const jakartaDay = (column: unknown) => sql`((${column}) at time zone 'Asia/Jakarta')::date`;
@@ -158,8 +152,7 @@ export async function listSchools(db: Db, lmsId: string, query: z.output<typeof 
     .orderBy(asc(schools.name), asc(schools.id))
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage);
-  const totalItems = total?.n ?? 0;
-  return { items, page: query.page, perPage: query.perPage, totalItems, totalPages: Math.ceil(totalItems / query.perPage) };
+  return pageOf(items, query.page, query.perPage, total?.n ?? 0);
 }
 
 /**
@@ -277,7 +270,7 @@ export async function signUpCoder(
   key: string | undefined,
 ): Promise<OpenedSession> {
   const { schoolName, github, level, languages, website: _honeypot, ...account } = input;
-  await checkSignUpArea(account.provinceId, account.cityId);
+  await checkArea(account.provinceId, account.cityId);
   const passwordHash = await hashPassword(account.password);
   const { password: _p, passwordRepeat: _r, ...hashed } = input;
   const answer = await once<{ userId: string }>(db, { lmsId: tenant.lmsId, scope: 'coder', key, body: hashed }, async (tx) => {
@@ -306,7 +299,6 @@ export async function signUpCoder(
  */
 export async function listSubmissions(db: Db, lmsId: string, query: z.output<typeof SubmissionListQuerySchema>) {
   const { form, page, perPage } = query;
-  const paging = (total: number) => ({ page, perPage, totalItems: total, totalPages: Math.ceil(total / perPage) });
   const offset = (page - 1) * perPage;
   if (form === 'appointment') {
     const where = eq(appointments.lmsId, lmsId);
@@ -322,7 +314,7 @@ export async function listSubmissions(db: Db, lmsId: string, query: z.output<typ
         data: { ...data, postId: row.postId },
       };
     });
-    return { items, ...paging(total) };
+    return pageOf(items, page, perPage, total);
   }
   if (form === 'testimony') {
     const where = eq(testimonies.lmsId, lmsId);
@@ -335,7 +327,7 @@ export async function listSubmissions(db: Db, lmsId: string, query: z.output<typ
       createdAt: createdAt.toISOString(),
       data: { name, role, message, rating },
     }));
-    return { items, ...paging(total) };
+    return pageOf(items, page, perPage, total);
   }
   if (form === 'disc') {
     const where = eq(userDisc.lmsId, lmsId);
@@ -348,7 +340,7 @@ export async function listSubmissions(db: Db, lmsId: string, query: z.output<typ
       createdAt: row.createdAt.toISOString(),
       data: { name: row.name, type: row.type, scores: { D: row.scoreD, I: row.scoreI, S: row.scoreS, C: row.scoreC } },
     }));
-    return { items, ...paging(total) };
+    return pageOf(items, page, perPage, total);
   }
   if (form === 'team') {
     const where = eq(teams.lmsId, lmsId);
@@ -389,7 +381,7 @@ export async function listSubmissions(db: Db, lmsId: string, query: z.output<typ
         members: roster.filter((member) => member.teamId === team.id).map(({ teamId: _t, ...member }) => member),
       },
     }));
-    return { items, ...paging(total) };
+    return pageOf(items, page, perPage, total);
   }
   const where = and(eq(formSubmissions.lmsId, lmsId), eq(formSubmissions.form, form));
   const total = await db.$count(formSubmissions, where);
@@ -401,5 +393,5 @@ export async function listSubmissions(db: Db, lmsId: string, query: z.output<typ
     createdAt: row.createdAt.toISOString(),
     data: row.data as Record<string, unknown>,
   }));
-  return { items, ...paging(total) };
+  return pageOf(items, page, perPage, total);
 }

@@ -5,8 +5,6 @@ import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Tx } from '../mail/outbox';
 
-export type { Tx } from '../mail/outbox';
-
 /** How long a key's answer is replayed; an older key counts as new. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 

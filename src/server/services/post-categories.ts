@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CategoryCreateSchema, CategoryUpdateSchema, PostCategory, PostKind } from '~/contract/posts';
 import type { Db } from '../db/client';
-import { sqlState } from '../db/errors';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { postCategories, posts } from '../db/schema';
-import { type Paged, type PostWriteError, qualified, UNIQUE_VIOLATION } from './posts';
+import { type Paged, type PostWriteError, qualified } from './posts';
 import { insertWithFreeSlug, likePattern, slugify } from './slugs';
 
 const columns = {

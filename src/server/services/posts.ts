@@ -21,7 +21,7 @@ import type { Post, PostCreateSchema, PostKind, PostListQuery, PostSummary, Post
 import { PostDetailsSchema } from '~/contract/posts';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
-import { sqlState } from '../db/errors';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { postCategories, posts } from '../db/schema';
 import { insertWithFreeSlug, likePattern, slugify } from './slugs';
 
@@ -268,8 +268,7 @@ const slugTaken = (db: Db, lmsId: string, kindSlug: string, exceptId?: number) =
   return Boolean(row);
 };
 
-/** SQLSTATEs a write turns into an answer: a concurrent write took the slug, or removed what the row refers to. */
-export const UNIQUE_VIOLATION = '23505';
+/** SQLSTATE of a concurrent write having removed what the row refers to (a unique violation: db/errors.ts). */
 const FOREIGN_KEY_VIOLATION = '23503';
 
 const slugInUse = (slug: string) =>

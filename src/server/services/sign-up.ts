@@ -1,11 +1,10 @@
 import { phoneDigits, type RegisterRequest } from '~/contract/auth';
 import { kindOfRole } from '~/contract/roles';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { users } from '../db/schema';
 import { HttpError } from '../errors';
-import type { Tx } from '../mail/outbox';
-import { listCities } from './areas';
+import { checkArea } from './areas';
 import { hashPassword } from './passwords';
 import { type OpenedSession, openSession } from './sessions';
 
@@ -16,19 +15,6 @@ export const EMAIL_TAKEN = 'Email sudah terdaftar. Silakan masuk.';
 export function normalisePhone(phone: string): string {
   const digits = phoneDigits(phone);
   return digits.startsWith('+62') ? `0${digits.slice(3)}` : digits;
-}
-
-/** Refuses (400 naming the field) a province that does not exist or a city outside it. */
-export async function checkSignUpArea(provinceId: string, cityId: string): Promise<void> {
-  const cities = await listCities(provinceId);
-  if (!cities)
-    throw new HttpError(400, 'Data tidak valid: provinceId: Provinsi tidak ditemukan', [
-      { field: 'provinceId', message: 'Provinsi tidak ditemukan' },
-    ]);
-  if (!cities.some((city) => city.id === cityId))
-    throw new HttpError(400, 'Data tidak valid: cityId: Kota tidak berada di provinsi ini', [
-      { field: 'cityId', message: 'Kota tidak berada di provinsi ini' },
-    ]);
 }
 
 /**
@@ -69,7 +55,7 @@ export async function insertLearner(db: Db | Tx, lmsId: string, form: RegisterRe
  * province (the schema checks the code prefix; this checks both exist).
  */
 export async function signUp(db: Db, lmsId: string, form: RegisterRequest, now = new Date()): Promise<OpenedSession> {
-  await checkSignUpArea(form.provinceId, form.cityId);
+  await checkArea(form.provinceId, form.cityId);
   const row = await insertLearner(db, lmsId, form, await hashPassword(form.password), now);
   return openSession(db, row, now);
 }

@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Uploaded, UploadPurpose } from '~/contract/uploads';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { uploads } from '../db/schema';
-import type { Tx } from '../mail/outbox';
 import { hashSecret } from '../services/hash';
 import { type BlobStore, EXTENSIONS } from './blob-store';
 import type { AcceptedFile } from './intake';
