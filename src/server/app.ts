@@ -21,6 +21,7 @@ import { formsRoutes } from './routes/forms';
 import { healthRoutes } from './routes/health';
 import { loggerRoutes } from './routes/logger';
 import { mailerRoutes } from './routes/mailer';
+import { paymentsRoutes } from './routes/payments';
 import { postsRoutes } from './routes/posts';
 import { programsRoutes } from './routes/programs';
 import { settingsRoutes } from './routes/settings';
@@ -64,6 +65,7 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/v1/user', usersRoutes(deps));
   api.route('/v1/logger', loggerRoutes(deps));
   api.route('/mailer', mailerRoutes(deps));
+  api.route('/', paymentsRoutes(deps));
   api.route('/v1/class', classesRoutes(deps));
   api.route('/v1/program', programsRoutes(deps));
   api.route('/v1/course', coursesRoutes(deps));
@@ -72,6 +74,7 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/rest/v1', restRoutes(deps));
   api.route('/upload', uploadRoutes(deps));
   api.route('/', statisticsRoutes(deps));
+  if (deps.gatewaySim) api.route('/sim/duitku', deps.gatewaySim.app);
 
   api.notFound((c) => errorResponse(c, 404, 'Endpoint tidak ditemukan'));
   api.onError((error, c) => {

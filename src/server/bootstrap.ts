@@ -5,6 +5,7 @@ import { type Database, databaseTimeouts, openDatabase } from './db/client';
 import { migrationCheck } from './db/migration-status';
 import { seedDatabase } from './db/seed';
 import { dataPaths, isProduction } from './paths';
+import { openPayments, type PaymentsSetup } from './payments/service';
 import { proxyHops } from './proxy';
 
 export { proxyHops };
@@ -38,6 +39,8 @@ export function demoUsersWanted(env: NodeJS.ProcessEnv): boolean {
 
 export interface Platform {
   api: ReturnType<typeof createApiApp>;
+  /** Payments' own start-up: this server's origin once it listens, and the simulator's callback sender. */
+  payments: PaymentsSetup;
   deps: ApiDeps;
   database: Database;
   /** Rate-limit counters and site events: in process, or in Redis with REDIS_URL. */
@@ -70,6 +73,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
     shared = await openSharedState(env);
     await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: demoUsersWanted(env) });
     const tenants = new TenantDirectory(database.db);
+    const { payments, simulator } = await openPayments(database.db, env);
     const deps: ApiDeps = {
       db: database.db,
       keys,
@@ -78,6 +82,8 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       rateLimiter: new RateLimiter(shared.rateLimitStore),
       siteEvents: shared.siteEvents,
       uploads,
+      payments,
+      gatewaySim: simulator,
       trustProxyHops: proxyHops(env.TRUST_PROXY),
       version: options.version,
       migrations: migrationCheck(database.db, options.migrationsFolder),
@@ -87,6 +93,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
     const opened = shared;
     return {
       api: createApiApp(deps),
+      payments: { payments, simulator },
       deps,
       database,
       shared: opened,

@@ -1,6 +1,8 @@
+import type { Hono } from 'hono';
 import type { BuildEvent, Publisher } from './builds/types';
 import type { Db } from './db/client';
 import type { MigrationCheck } from './db/migration-status';
+import type { PaymentsDeps } from './payments/accounts';
 import type { AppTokens, VerifiedAppToken } from './services/app-tokens';
 import type { KeyRing } from './services/keys';
 import type { RateLimiter } from './services/rate-limit';
@@ -30,6 +32,10 @@ export interface ApiDeps {
    * absent when no worker runs here: the mail then waits for a worker in another process.
    */
   mail?: { kick(): void } | undefined;
+  /** Class payments: the gateway client and its configuration; absent: payment calls answer 503. */
+  payments?: PaymentsDeps | undefined;
+  /** The embedded payment gateway simulator's routes (mounted at `/api/sim/duitku`); absent with a real gateway. */
+  gatewaySim?: { app: Hono } | undefined;
   /** Each tenant's live build, for the readiness answer; absent when the API runs without the site server. */
   sites?: { readiness(): SitesReadiness } | undefined;
   /** Readiness checks the database has every migration of the platform's folder; absent: not checked. */

@@ -40,7 +40,12 @@ export function apiDevPlugin(): Plugin {
         if (opening) return opening;
         const attempt = (server.ssrLoadModule('/src/server/bootstrap.ts') as Promise<typeof import('./bootstrap')>)
           .then(({ openPlatform }) => openPlatform({ version: 'dev', migrationsFolder: 'src/server/db/migrations' }))
-          .then(async (platform) => ({ platform, listener: getRequestListener(platform.api.fetch), mail: await startDevMail(platform) }));
+          .then(async (platform) => {
+            // The gateway simulator and its callbacks reach the dev server at its own address.
+            platform.payments.payments.setSelfOrigin(`http://localhost:${server.config.server.port ?? 4321}`);
+            platform.payments.simulator?.worker.start();
+            return { platform, listener: getRequestListener(platform.api.fetch), mail: await startDevMail(platform) };
+          });
         // A failed start is reported once and tried again on the next request (after fixing DATABASE_URL, say).
         attempt.catch((error: unknown) => {
           if (opening === attempt) opening = undefined;

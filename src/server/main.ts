@@ -73,6 +73,10 @@ const site = await startSiteServer({
   process.exit(1);
 });
 platform.deps.sites = site.registry;
+// Payments: the gateway simulator (the embedded default) and callbacks reach this server at its own address.
+const selfHost = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1';
+platform.payments.payments.setSelfOrigin(`http://${selfHost.includes(':') ? `[${selfHost}]` : selfHost}:${site.port}`);
+platform.payments.simulator?.worker.start();
 // Content reads of on-demand pages failing (a database outage) turn readiness red until they work again.
 platform.deps.problems = () => site.problems();
 
@@ -117,6 +121,9 @@ for (const { tenant, live } of site.registry.sites()) {
 }
 console.log(`Platform API: http://localhost:${site.port}/api · penyimpanan bersama: ${platform.shared.kind}`);
 console.log(`Surat: ${mail.target}`);
+console.log(
+  `Pembayaran: ${platform.payments.simulator ? `simulator Duitku di http://localhost:${site.port}/api/sim/duitku` : `Duitku (${env.DUITKU_BASE_URL ?? 'URL per tenant'})`}`,
+);
 
 // Graceful shutdown: stop taking connections, finish the requests in progress, then close the rest.
 let stopping = false;
@@ -128,6 +135,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     builder
       .stop()
       .then(() => site.close(timeout))
+      .then(() => platform.payments.simulator?.worker.stop())
       // After the last requests, which may have queued mail; the message being sent is finished.
       .then(() => mail.close())
       .then(() => platform.close())

@@ -124,4 +124,6 @@ export * from './build-schema';
 export * from './catalogue-schema';
 export * from './content-schema';
 export * from './forms-schema';
+export * from './gateway-sim-schema';
 export * from './identity-schema';
+export * from './payments-schema';

@@ -5,7 +5,7 @@ import type { ClassDetail } from '~/contract/classes';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
-import { batches, catalogueCategories, classes, classMentors, enrolments, mentors, programs, syllabusItems } from '../db/schema';
+import { batches, catalogueCategories, classes, classMentors, enrolments, invoices, mentors, programs, syllabusItems } from '../db/schema';
 import { cityNames } from './areas';
 import { findClass } from './classes';
 import type { PostWriteError as WriteError } from './posts';
@@ -200,7 +200,7 @@ export async function updateClass(db: Db, lmsId: string, code: string, input: Up
 
 /**
  * Deletes the class of `code` with its mentor list and syllabus. A class with learners is not
- * deleted (their enrolments and payments would go with it): 409, unpublish it instead.
+ * deleted, nor one with invoices (their enrolments and payments would go with it): 409, unpublish it instead.
  */
 export async function deleteClass(db: Db, lmsId: string, code: string): Promise<{ ok: true; id: number; slug: string } | Refused> {
   const [existing] = await db
@@ -214,11 +214,15 @@ export async function deleteClass(db: Db, lmsId: string, code: string): Promise<
       and(
         eq(classes.id, existing.id),
         notExists(db.select({ id: enrolments.id }).from(enrolments).where(eq(enrolments.classId, existing.id))),
+        notExists(db.select({ id: invoices.id }).from(invoices).where(eq(invoices.classId, existing.id))),
       ),
     )
     .returning({ id: classes.id, slug: classes.slug });
   if (row) return { ok: true, ...row };
   const [learner] = await db.select({ id: enrolments.id }).from(enrolments).where(eq(enrolments.classId, existing.id)).limit(1);
   if (learner) return refused(409, 'code', 'kelas ini sudah punya peserta dan tidak dapat dihapus; sembunyikan dengan isPublished: false');
+  const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.classId, existing.id)).limit(1);
+  if (invoice)
+    return refused(409, 'code', 'kelas ini sudah punya tagihan pembayaran dan tidak dapat dihapus; sembunyikan dengan isPublished: false');
   return refused(404, 'code', `kelas "${code}" tidak ditemukan`);
 }

@@ -1,0 +1,439 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Invoice, InvoiceState } from '~/contract/payments';
+import type { Db, Tx } from '../db/client';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
+import { classes, classMentors, enrolments, invoiceEvents, invoices, users } from '../db/schema';
+import { HttpError } from '../errors';
+import { enqueueMail } from '../mail/outbox';
+import { classState } from '../services/class-rows';
+import { type PaymentsDeps, paymentAccountOf, type TenantPaymentAccount } from './accounts';
+import { GatewayError, type TransactionStatus } from './gateway';
+import { ACCOUNTS, type LedgerLine, post } from './ledger';
+import { receiptMail } from './mails';
+
+/*
+ * Invoices and their states (contract/payments.ts): pending → paid | expired | failed, and expired or
+ * failed → paid only when the gateway confirms it took the money (a payment is never lost). paid is
+ * final. Every change is one conditional UPDATE (`where status = <from>`), so two callbacks or a
+ * callback and a status check racing change an invoice once, and each change is recorded in
+ * invoice_events with who made it. Paying enrols the learner, posts the ledger and queues the receipt
+ * in the same transaction: after a crash the invoice is either paid with all of it, or still pending.
+ */
+
+type InvoiceRow = typeof invoices.$inferSelect;
+export type Actor = `learner:${string}` | 'gateway' | 'system';
+
+export const ALREADY_ENROLLED = 'Anda sudah terdaftar di kelas ini';
+const GATEWAY_DOWN = 'Gateway pembayaran sedang tidak dapat dihubungi. Coba lagi beberapa saat lagi.';
+
+/** What can move to what; paid is final. */
+const NEXT: Record<InvoiceState, readonly InvoiceState[]> = {
+  pending: ['paid', 'expired', 'failed'],
+  expired: ['paid'],
+  failed: ['paid'],
+  paid: [],
+};
+
+/** An order id the gateway sees: unguessable, sortable by day, within Duitku's 50 characters. */
+export function newMerchantOrderId(now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return `INV-${day}-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'X').toUpperCase()}`;
+}
+
+/** PPN on a price, rounded half up to whole Rupiah. */
+export const vatOf = (amount: number, vatBps: number) => Math.floor((amount * vatBps + 5000) / 10_000);
+
+/**
+ * The ledger lines of a paid invoice: the money in at the gateway (less its fee), the tax owed, the
+ * mentors' share of the price split evenly (the first mentors get the odd Rupiah), the rest revenue.
+ */
+export function paymentLines(
+  invoice: Pick<InvoiceRow, 'amount' | 'vat' | 'total'>,
+  fee: number,
+  mentorIds: number[],
+  mentorShareBps: number,
+): LedgerLine[] {
+  const mentorTotal = mentorIds.length ? Math.floor((invoice.amount * mentorShareBps) / 10_000) : 0;
+  const each = mentorIds.length ? Math.floor(mentorTotal / mentorIds.length) : 0;
+  const odd = mentorTotal - each * mentorIds.length;
+  return [
+    { account: ACCOUNTS.gateway, amount: invoice.total - fee },
+    { account: ACCOUNTS.gatewayFee, amount: fee },
+    { account: ACCOUNTS.vat, amount: -invoice.vat },
+    { account: ACCOUNTS.platform, amount: -(invoice.amount - mentorTotal) },
+    ...mentorIds.map((id, index) => ({ account: ACCOUNTS.mentor(id), amount: -(each + (index < odd ? 1 : 0)) })),
+  ];
+}
+
+/** Moves an invoice from its current state to `to` when allowed; false when it had moved already. */
+async function transition(
+  tx: Tx,
+  invoice: Pick<InvoiceRow, 'id' | 'status'>,
+  to: InvoiceState,
+  actor: Actor,
+  note: string,
+  set: Partial<InvoiceRow> = {},
+): Promise<boolean> {
+  const from = invoice.status as InvoiceState;
+  if (!NEXT[from].includes(to)) return false;
+  const moved = await tx
+    .update(invoices)
+    .set({ ...set, status: to })
+    .where(and(eq(invoices.id, invoice.id), eq(invoices.status, from)))
+    .returning({ id: invoices.id });
+  if (!moved.length) return false;
+  await tx.insert(invoiceEvents).values({ invoiceId: invoice.id, fromStatus: from, toStatus: to, actor, note });
+  return true;
+}
+
+/**
+ * Marks an invoice paid on the gateway's word (its transaction status said 00): enrols the learner
+ * (once: the enrolment is unique per class and learner), posts the payment to the ledger (once per
+ * invoice), queues the receipt. Answers false when it was paid already.
+ */
+export async function settlePaid(
+  db: Db,
+  deps: PaymentsDeps,
+  invoiceId: number,
+  confirmed: Pick<TransactionStatus, 'reference' | 'fee'>,
+  actor: Actor,
+  note: string,
+): Promise<boolean> {
+  const paid = await db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    if (!invoice || invoice.status === 'paid') return false;
+    const account = await paymentAccountOf(tx, deps, invoice.lmsId);
+    const moved = await transition(tx, invoice, 'paid', actor, note, {
+      paidAt: new Date(),
+      reference: confirmed.reference || invoice.reference,
+      gatewayFee: confirmed.fee,
+      paymentUrl: null,
+    });
+    if (!moved) return false;
+    await tx
+      .insert(enrolments)
+      .values({ lmsId: invoice.lmsId, classId: invoice.classId, userId: invoice.userId, status: 'active' })
+      .onConflictDoUpdate({
+        target: [enrolments.classId, enrolments.userId],
+        set: { status: 'active' },
+        setWhere: eq(enrolments.status, 'cancelled'),
+      });
+    const mentorRows = await tx
+      .select({ id: classMentors.mentorId })
+      .from(classMentors)
+      .where(eq(classMentors.classId, invoice.classId))
+      .orderBy(asc(classMentors.position), asc(classMentors.mentorId));
+    await post(tx, {
+      lmsId: invoice.lmsId,
+      kind: 'class-payment',
+      invoiceId: invoice.id,
+      memo: `Pembayaran ${invoice.merchantOrderId}`,
+      lines: paymentLines(
+        invoice,
+        Math.min(confirmed.fee, invoice.total),
+        mentorRows.map((row) => row.id),
+        account.mentorShareBps,
+      ),
+    });
+    const [learner] = await tx
+      .select({ email: users.email, name: users.name, className: classes.name, classCode: classes.code })
+      .from(users)
+      .innerJoin(classes, eq(classes.id, invoice.classId))
+      .where(eq(users.id, invoice.userId));
+    if (learner) await enqueueMail(tx, invoice.lmsId, receiptMail({ ...invoice, reference: confirmed.reference }, learner));
+    if (deps.crashPoint === 'settle') process.kill(process.pid, 'SIGKILL');
+    return true;
+  });
+  return paid;
+}
+
+/** Marks a pending invoice expired or failed as the gateway or the clock says. */
+async function settleUnpaid(db: Db, invoice: InvoiceRow, to: 'expired' | 'failed', actor: Actor, note: string): Promise<boolean> {
+  return db.transaction((tx) => transition(tx, invoice, to, actor, note, { paymentUrl: null }));
+}
+
+/**
+ * Brings a pending invoice up to date with the gateway: paid when its transaction status says 00,
+ * expired when it is past its expiry and the gateway does not say paid, failed when the gateway
+ * cancelled it. A gateway that cannot be reached changes nothing (the invoice is asked again later).
+ */
+export async function refreshInvoice(db: Db, deps: PaymentsDeps, invoice: InvoiceRow, actor: Actor = 'system'): Promise<InvoiceRow> {
+  if (invoice.status !== 'pending') return invoice;
+  const expired = invoice.expiresAt.getTime() <= Date.now();
+  if (!invoice.reference) {
+    // The gateway never answered the creation: past the expiry, nobody can pay it any more.
+    if (expired) await settleUnpaid(db, invoice, 'expired', 'system', 'Kedaluwarsa sebelum gateway menjawab');
+    return reload(db, invoice.id);
+  }
+  let status: TransactionStatus;
+  try {
+    const account = await paymentAccountOf(db, deps, invoice.lmsId);
+    status = await deps.gateway.transactionStatus(account, invoice.merchantOrderId);
+  } catch (error) {
+    if (error instanceof GatewayError || error instanceof HttpError) return invoice;
+    throw error;
+  }
+  if (status.statusCode === '00' && status.amount === invoice.total) {
+    await settlePaid(db, deps, invoice.id, status, actor, 'Status transaksi gateway: 00');
+  } else if (status.statusCode === '02') {
+    // 02 is both "cancelled" and "expired" at the gateway; its message tells them apart.
+    const to = expired || /expired/i.test(status.statusMessage) ? 'expired' : 'failed';
+    await settleUnpaid(db, invoice, to, 'gateway', `Status transaksi gateway: 02 ${status.statusMessage}`);
+  } else if (expired) {
+    await settleUnpaid(db, invoice, 'expired', 'system', 'Melewati batas waktu pembayaran');
+  }
+  return reload(db, invoice.id);
+}
+
+async function reload(db: Db | Tx, id: number): Promise<InvoiceRow> {
+  const [row] = await (db as Db).select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw new HttpError(404, 'Tagihan tidak ditemukan');
+  return row;
+}
+
+/** The class an invoice is for, by slug or code, with what paying for it depends on. */
+async function payableClass(db: Db, lmsId: string, slug: string) {
+  const [row] = await db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      code: classes.code,
+      slug: classes.slug,
+      price: classes.price,
+      quota: classes.quota,
+      state: classState,
+    })
+    .from(classes)
+    .where(and(eq(classes.lmsId, lmsId), or(eq(classes.slug, slug), eq(classes.code, slug))))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Kelas tidak ditemukan');
+  return row;
+}
+
+async function isEnrolled(db: Db | Tx, classId: number, userId: string): Promise<boolean> {
+  const rows = await (db as Db)
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .where(and(eq(enrolments.classId, classId), eq(enrolments.userId, userId), inArray(enrolments.status, ['active', 'completed'])));
+  return rows.length > 0;
+}
+
+/** Who the invoice is for and where the gateway sends them and its callback. */
+export interface InvoiceRequester {
+  lmsId: string;
+  user: { id: string; name: string; email: string };
+  /** The site the learner pays from: the gateway's return URL is its /CallbackPayment. */
+  siteOrigin: string;
+  /** Where the gateway posts callbacks (this API's public origin). */
+  callbackOrigin: string;
+}
+
+/**
+ * POST v1/class/payment/invoice: the learner's open invoice for the class, or a new one (created:
+ * true). A class that is free, closed, full or already paid for is refused with a reason.
+ */
+export async function openInvoice(
+  db: Db,
+  deps: PaymentsDeps,
+  requester: InvoiceRequester,
+  slug: string,
+  repays?: InvoiceRow,
+): Promise<{ invoice: InvoiceRow; created: boolean }> {
+  const { lmsId, user } = requester;
+  const item = await payableClass(db, lmsId, slug);
+  if (item.price <= 0) throw new HttpError(400, 'Kelas ini gratis: tidak perlu pembayaran');
+  if (await isEnrolled(db, item.id, user.id)) throw new HttpError(409, ALREADY_ENROLLED);
+  const open = await pendingInvoice(db, item.id, user.id);
+  if (open) {
+    const fresh = await refreshInvoice(db, deps, open, `learner:${user.id}`);
+    if (fresh.status === 'paid') throw new HttpError(409, ALREADY_ENROLLED);
+    if (fresh.status === 'pending')
+      return { invoice: fresh.reference ? fresh : await createAtGateway(db, deps, requester, fresh), created: false };
+  }
+  if (item.state !== 'registration') throw new HttpError(409, 'Pendaftaran kelas ini sedang tidak dibuka');
+  if (item.quota !== null) {
+    const [taken] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrolments)
+      .where(and(eq(enrolments.classId, item.id), ne(enrolments.status, 'cancelled')));
+    if ((taken?.n ?? 0) >= item.quota) throw new HttpError(409, 'Kuota kelas ini sudah penuh');
+  }
+  const account = await paymentAccountOf(db, deps, lmsId);
+  const vat = vatOf(item.price, account.vatBps);
+  const now = new Date();
+  let row: InvoiceRow | undefined;
+  try {
+    row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(invoices)
+        .values({
+          lmsId,
+          merchantOrderId: newMerchantOrderId(now),
+          classId: item.id,
+          userId: user.id,
+          amount: item.price,
+          vat,
+          total: item.price + vat,
+          merchantCode: account.merchantCode,
+          repays: repays?.id ?? null,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + account.expiryMinutes * 60_000),
+        })
+        .returning();
+      if (!inserted) throw new Error('invoice not stored');
+      await tx.insert(invoiceEvents).values({
+        invoiceId: inserted.id,
+        fromStatus: null,
+        toStatus: 'pending',
+        actor: `learner:${user.id}`,
+        note: repays ? `Bayar ulang ${repays.merchantOrderId}` : 'Tagihan dibuat',
+      });
+      return inserted;
+    });
+  } catch (error) {
+    // Two tabs at once: the other one's invoice is the open one.
+    if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+    const other = await pendingInvoice(db, item.id, user.id);
+    if (!other) throw error;
+    // Its creator may still be waiting for the gateway: asking again with the same order id is safe.
+    return { invoice: other.reference ? other : await createAtGateway(db, deps, requester, other, account), created: false };
+  }
+  return { invoice: await createAtGateway(db, deps, requester, row, account), created: true };
+}
+
+async function pendingInvoice(db: Db, classId: number, userId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.classId, classId), eq(invoices.userId, userId), eq(invoices.status, 'pending')));
+  return row;
+}
+
+/**
+ * Creates the invoice's payment at the gateway (outside any transaction: no lock waits on the
+ * network). A gateway that cannot be reached leaves the invoice pending without a payment page, and
+ * the next request tries again with the same order id; a refusal marks it failed.
+ */
+async function createAtGateway(
+  db: Db,
+  deps: PaymentsDeps,
+  requester: InvoiceRequester,
+  invoice: InvoiceRow,
+  known?: TenantPaymentAccount,
+): Promise<InvoiceRow> {
+  const account = known ?? (await paymentAccountOf(db, deps, invoice.lmsId));
+  const [item] = await db.select({ name: classes.name, code: classes.code }).from(classes).where(eq(classes.id, invoice.classId));
+  const minutes = Math.max(1, Math.round((invoice.expiresAt.getTime() - Date.now()) / 60_000));
+  const productDetails = `Kelas ${item?.name ?? ''} (${item?.code ?? ''})`.slice(0, 255);
+  try {
+    const created = await deps.gateway.createInvoice(account, {
+      merchantOrderId: invoice.merchantOrderId,
+      paymentAmount: invoice.total,
+      productDetails,
+      email: requester.user.email,
+      customerName: requester.user.name.slice(0, 20),
+      itemDetails: [
+        { name: productDetails, price: invoice.amount, quantity: 1 },
+        ...(invoice.vat > 0 ? [{ name: 'PPN', price: invoice.vat, quantity: 1 }] : []),
+      ],
+      callbackUrl: `${requester.callbackOrigin}/api/v1/class/payment/callback`,
+      returnUrl: `${requester.siteOrigin}/CallbackPayment`,
+      expiryPeriod: minutes,
+      merchantUserInfo: requester.user.email,
+    });
+    const [row] = await db
+      .update(invoices)
+      .set({ paymentUrl: created.paymentUrl, reference: created.reference })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'pending')))
+      .returning();
+    return row ?? (await reload(db, invoice.id));
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (!error.retryable) await settleUnpaid(db, invoice, 'failed', 'gateway', `Gateway menolak tagihan: ${error.message}`.slice(0, 500));
+    throw new HttpError(502, error.retryable ? GATEWAY_DOWN : 'Gateway pembayaran menolak tagihan ini. Hubungi admin.');
+  }
+}
+
+/** GET v1/class/repay: a fresh invoice for a class whose latest invoice expired unpaid. */
+export async function repayInvoice(db: Db, deps: PaymentsDeps, requester: InvoiceRequester, slug: string) {
+  const item = await payableClass(db, requester.lmsId, slug);
+  const latest = await latestInvoice(db, item.id, requester.user.id);
+  if (!latest) throw new HttpError(404, 'Belum ada tagihan untuk kelas ini');
+  const fresh = await refreshInvoice(db, deps, latest, `learner:${requester.user.id}`);
+  if (fresh.status === 'paid') throw new HttpError(409, ALREADY_ENROLLED);
+  if (fresh.status === 'pending') throw new HttpError(409, 'Tagihan sebelumnya masih berlaku: selesaikan pembayarannya');
+  if (fresh.status === 'failed') throw new HttpError(409, 'Tagihan sebelumnya gagal, bukan kedaluwarsa: buat tagihan baru');
+  return openInvoice(db, deps, requester, slug, fresh);
+}
+
+async function latestInvoice(db: Db, classId: number, userId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.classId, classId), eq(invoices.userId, userId)))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * POST v1/class/payment/detail: an invoice of the learner (an admin of the tenant may read any) by
+ * order id, or the learner's latest for a class by slug (null when none); pending ones are brought
+ * up to date with the gateway first.
+ */
+export async function invoiceDetail(
+  db: Db,
+  deps: PaymentsDeps,
+  viewer: { lmsId: string; id: string; staff: boolean },
+  by: { merchantOrderId?: string | undefined; slug?: string | undefined },
+): Promise<Invoice | null> {
+  let row: InvoiceRow | undefined;
+  if (by.merchantOrderId) {
+    [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.lmsId, viewer.lmsId), eq(invoices.merchantOrderId, by.merchantOrderId)));
+    if (!row || (!viewer.staff && row.userId !== viewer.id)) throw new HttpError(404, 'Tagihan tidak ditemukan');
+  } else {
+    const item = await payableClass(db, viewer.lmsId, by.slug ?? '');
+    row = await latestInvoice(db, item.id, viewer.id);
+    if (!row) return null;
+  }
+  return toInvoice(db, await refreshInvoice(db, deps, row, viewer.staff ? 'system' : `learner:${viewer.id}`));
+}
+
+/** The invoice as the contract shows it. */
+export async function toInvoice(db: Db, row: InvoiceRow): Promise<Invoice> {
+  const [item] = await db
+    .select({ code: classes.code, slug: classes.slug, name: classes.name })
+    .from(classes)
+    .where(eq(classes.id, row.classId));
+  return {
+    merchantOrderId: row.merchantOrderId,
+    classCode: item?.code ?? '',
+    classSlug: item?.slug ?? '',
+    className: item?.name ?? '',
+    amount: row.amount,
+    vat: row.vat,
+    total: row.total,
+    status: row.status as InvoiceState,
+    paymentUrl: row.status === 'pending' ? row.paymentUrl : null,
+    reference: row.reference,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    expiryHours: Math.round(((row.expiresAt.getTime() - row.createdAt.getTime()) / 3_600_000) * 100) / 100,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    enrolled: await isEnrolled(db, row.classId, row.userId),
+  };
+}
+
+/** GET v1/class/payment/callback: an order's state, read only (nothing changes on a GET). */
+export async function orderStatus(db: Db, lmsId: string, merchantOrderId: string) {
+  const [row] = await db
+    .select({ merchantOrderId: invoices.merchantOrderId, status: invoices.status })
+    .from(invoices)
+    .where(and(eq(invoices.lmsId, lmsId), eq(invoices.merchantOrderId, merchantOrderId)));
+  if (!row) throw new HttpError(404, 'Tagihan tidak ditemukan');
+  return { merchantOrderId: row.merchantOrderId, status: row.status as InvoiceState };
+}

@@ -1,0 +1,72 @@
+import { bankName, maskAccount } from '~/contract/payments';
+import { formatRupiah } from '~/lib/format/money';
+import type { MailMessage } from '../mail/outbox';
+
+/*
+ * The mail payments send: the learner's receipt, the staff's notice of a payout request and the
+ * mentor's answer. Plain text; account numbers only ever masked.
+ */
+
+const jakarta = (at: Date) => `${at.toLocaleString('id-ID', { timeZone: 'Asia/Jakarta', dateStyle: 'long', timeStyle: 'short' })} WIB`;
+
+/** The receipt of a paid invoice (kind `payment-receipt`). */
+export function receiptMail(
+  invoice: { merchantOrderId: string; amount: number; vat: number; total: number; reference: string | null },
+  learner: { email: string; name: string; className: string; classCode: string },
+  paidAt = new Date(),
+): MailMessage {
+  return {
+    kind: 'payment-receipt',
+    to: [learner.email],
+    subject: `Kuitansi pembayaran ${learner.className}`,
+    text: [
+      `Halo ${learner.name.split(/\s+/)[0] ?? ''},`,
+      '',
+      `Pembayaran Anda untuk kelas ${learner.className} (${learner.classCode}) sudah kami terima, dan Anda kini terdaftar di kelas tersebut.`,
+      '',
+      `Nomor tagihan : ${invoice.merchantOrderId}`,
+      `Referensi     : ${invoice.reference ?? '-'}`,
+      `Harga kelas   : ${formatRupiah(invoice.amount)}`,
+      `PPN           : ${formatRupiah(invoice.vat)}`,
+      `Total dibayar : ${formatRupiah(invoice.total)}`,
+      `Waktu         : ${jakarta(paidAt)}`,
+      '',
+      'Simpan email ini sebagai bukti pembayaran.',
+    ].join('\n'),
+  };
+}
+
+interface PayoutMailFields {
+  id: number;
+  name: string;
+  bank: string;
+  accountNumber: string;
+  amount: number;
+}
+
+/** To the tenant's staff: a mentor asked for a payout (kind `payout-requested`). */
+export function payoutRequestedMail(to: string[], payout: PayoutMailFields, mentorName: string): MailMessage {
+  return {
+    kind: 'payout-requested',
+    to,
+    subject: `Permintaan pencairan dana #${payout.id} dari ${mentorName}`,
+    text: [
+      `${mentorName} meminta pencairan ${formatRupiah(payout.amount)}.`,
+      `Penerima: ${payout.name}, ${bankName(payout.bank)} ${maskAccount(payout.accountNumber)}.`,
+      '',
+      'Setujui atau tolak di halaman Persetujuan Pencairan (/Akun/Pencairan/Persetujuan).',
+    ].join('\n'),
+  };
+}
+
+/** To the mentor: their payout was approved or rejected (kind `payout-decided`). */
+export function payoutDecidedMail(to: string[], payout: PayoutMailFields, approved: boolean, reason: string | null): MailMessage {
+  return {
+    kind: 'payout-decided',
+    to,
+    subject: approved ? `Pencairan dana #${payout.id} disetujui` : `Pencairan dana #${payout.id} ditolak`,
+    text: approved
+      ? `Permintaan pencairan ${formatRupiah(payout.amount)} ke ${bankName(payout.bank)} ${maskAccount(payout.accountNumber)} atas nama ${payout.name} disetujui dan sedang ditransfer.`
+      : `Permintaan pencairan ${formatRupiah(payout.amount)} ditolak.\nAlasan: ${reason ?? '-'}\n\nSaldo tersebut kembali tersedia dan dapat Anda ajukan lagi.`,
+  };
+}

@@ -1,0 +1,52 @@
+import type { Db } from '../db/client';
+import { createGatewaySimulator, type GatewaySimulator, registerSimMerchant } from '../gateway-sim';
+import { isProduction } from '../paths';
+import { ensureSimulatorAccounts, type PaymentsDeps } from './accounts';
+import { createDuitkuGateway } from './duitku';
+
+/** Where the embedded simulator is mounted, under the API (`/api/sim/duitku`). */
+export const SIMULATOR_PATH = '/sim/duitku';
+
+export interface PaymentsSetup {
+  payments: PaymentsDeps & {
+    /** This server's own origin once it listens (http://127.0.0.1:port): the simulator's and callbacks' default. */
+    setSelfOrigin(origin: string): void;
+  };
+  /** The embedded gateway simulator, when this deployment uses it. */
+  simulator?: GatewaySimulator | undefined;
+}
+
+/**
+ * Payments from the environment. PAYMENT_GATEWAY=duitku talks to Duitku at DUITKU_BASE_URL (or each
+ * tenant's own base URL) with each tenant's merchant account; PAYMENT_GATEWAY=simulator (the default
+ * outside production) runs the simulator in this process and gives every tenant a merchant account
+ * there. PAYMENT_CALLBACK_ORIGIN is the public origin the gateway calls back (default: this server).
+ * Production never falls back to the simulator: a learner could "pay" there without money.
+ */
+export async function openPayments(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<PaymentsSetup> {
+  const mode = env.PAYMENT_GATEWAY ?? (isProduction(env) ? 'duitku' : 'simulator');
+  if (mode !== 'duitku' && mode !== 'simulator') throw new Error(`PAYMENT_GATEWAY harus duitku atau simulator, bukan "${mode}"`);
+  let selfOrigin: string | undefined;
+  // GATEWAY_SIM_BACKOFF_MS (e.g. "50,100"): the simulator's waits between callback attempts, for tests.
+  const backoff = env.GATEWAY_SIM_BACKOFF_MS?.split(',').map(Number);
+  if (backoff?.some((ms) => !Number.isInteger(ms) || ms < 0)) throw new Error('GATEWAY_SIM_BACKOFF_MS: daftar milidetik, mis. 50,100');
+  const simulator =
+    mode === 'simulator'
+      ? createGatewaySimulator({ db, callbackBackoffMs: backoff, pollMs: Number(env.GATEWAY_SIM_POLL_MS) || undefined })
+      : undefined;
+  if (simulator) await ensureSimulatorAccounts(db, (merchant) => registerSimMerchant(db, merchant));
+  const base = env.DUITKU_BASE_URL?.replace(/\/+$/, '');
+  const callbackOrigin = env.PAYMENT_CALLBACK_ORIGIN?.replace(/\/+$/, '');
+  return {
+    simulator,
+    payments: {
+      gateway: createDuitkuGateway(),
+      gatewayBaseUrl: () => (simulator ? (selfOrigin ? `${selfOrigin}/api${SIMULATOR_PATH}` : undefined) : base),
+      callbackOrigin: () => callbackOrigin ?? selfOrigin,
+      crashPoint: env.PAYMENT_CRASH_POINT || undefined,
+      setSelfOrigin: (origin) => {
+        selfOrigin = origin.replace(/\/+$/, '');
+      },
+    },
+  };
+}

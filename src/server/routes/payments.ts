@@ -1,0 +1,185 @@
+import { type Context, Hono } from 'hono';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
+import {
+  ClassSlugQuerySchema,
+  PAYOUT_BANKS,
+  PaymentDetailRequestSchema,
+  PaymentStatusQuerySchema,
+  PayoutApproveSchema,
+  PayoutListQuerySchema,
+  PayoutRejectSchema,
+  PayoutRequestSchema,
+} from '~/contract/payments';
+import type { ApiDeps, ApiEnv } from '../context';
+import { HttpError } from '../errors';
+import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
+import { clientAddress } from '../middleware/credentials';
+import { enforceLimit } from '../middleware/rate-limit';
+import { readJson, readQuery } from '../middleware/validate';
+import { PAYMENTS_UNAVAILABLE, type PaymentsDeps } from '../payments/accounts';
+import { handleCallback, recordRefusedCallback } from '../payments/callbacks';
+import { type InvoiceRequester, invoiceDetail, openInvoice, orderStatus, repayInvoice, toInvoice } from '../payments/invoices';
+import { balanceOf, decidePayout, isStaff, listPayouts, requestPayout, type Viewer } from '../payments/payouts';
+import { once } from '../services/idempotency';
+import { originHost, servesHost } from '../services/tenants';
+import { isLocalHost } from '../sites/registry';
+
+const HOUR = 3_600_000;
+
+/**
+ * Class payments and mentor payouts (SPEC §7 "Payments"): invoice, repay, detail and the gateway's
+ * callback (payments/invoices.ts, callbacks.ts), and the payouts of v2/payout (payments/payouts.ts).
+ * Every call but the callback needs the app token and a signed-in user; the callback is the
+ * gateway's, authenticated by its signature.
+ */
+export function paymentsRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const token = requireAppToken(deps);
+  const user = requireUser(deps);
+  const payments = (): PaymentsDeps => {
+    if (!deps.payments) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    return deps.payments;
+  };
+  const perUser = async (c: Context<ApiEnv>, name: string, limit: number, windowMs = HOUR) =>
+    enforceLimit(deps, { name, limit, windowMs }, c.get('user').id);
+
+  /** Where the learner pays from (the return page) and where the gateway calls back. */
+  const requester = (c: Context<ApiEnv>): InvoiceRequester => {
+    const tenant = c.get('tenant');
+    const origin = c.req.header('Origin');
+    const host = originHost(origin);
+    const site =
+      origin && host && servesHost(tenant, host)
+        ? new URL(origin).origin
+        : `https://${tenant.hosts.find((name) => !isLocalHost(name.replace(/:\d+$/, ''))) ?? tenant.hosts[0] ?? new URL(c.req.url).host}`;
+    const self = new URL(c.req.url).origin;
+    const current = c.get('user');
+    return {
+      lmsId: tenant.lmsId,
+      user: { id: current.id, name: current.name, email: current.email },
+      siteOrigin: site,
+      callbackOrigin: payments().callbackOrigin() ?? self,
+    };
+  };
+
+  app.post('/v1/class/payment/invoice', token, user, async (c) => {
+    const { slug } = readQuery(c, ClassSlugQuerySchema);
+    await perUser(c, 'payment-invoice', 30);
+    const { invoice, created } = await openInvoice(deps.db, payments(), requester(c), slug);
+    return c.json(
+      {
+        statusCode: created ? 201 : 200,
+        message: created ? 'Tagihan dibuat' : 'Tagihan yang masih berlaku',
+        data: await toInvoice(deps.db, invoice),
+      },
+      created ? 201 : 200,
+    );
+  });
+
+  app.get('/v1/class/repay', token, user, async (c) => {
+    const { slug } = readQuery(c, ClassSlugQuerySchema);
+    await perUser(c, 'payment-invoice', 30);
+    const { invoice, created } = await repayInvoice(deps.db, payments(), requester(c), slug);
+    return c.json(
+      { statusCode: created ? 201 : 200, message: 'Tagihan baru dibuat', data: await toInvoice(deps.db, invoice) },
+      created ? 201 : 200,
+    );
+  });
+
+  app.post('/v1/class/payment/detail', token, user, async (c) => {
+    const body = await readJson(c, PaymentDetailRequestSchema);
+    await perUser(c, 'payment-detail', 240);
+    const viewer = c.get('user');
+    const data = await invoiceDetail(deps.db, payments(), { lmsId: viewer.lmsId, id: viewer.id, staff: isStaff(viewer) }, body);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ statusCode: 200, message: 'OK', data });
+  });
+
+  // The gateway's callback. Form-encoded, as the gateway sends it; authenticated by its signature.
+  app.post('/v1/class/payment/callback', async (c) => {
+    const meta = { method: 'POST', remoteAddress: clientAddress(c, deps.trustProxyHops) };
+    await enforceLimit(deps, { name: 'payment-callback', limit: 600, windowMs: 60_000 }, meta.remoteAddress);
+    const type = c.req.header('Content-Type') ?? '';
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+      await recordRefusedCallback(deps.db, {}, meta, 415, `Content-Type ${type.slice(0, 100)}`);
+      throw new HttpError(415, 'Callback harus application/x-www-form-urlencoded');
+    }
+    const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const result = await handleCallback(deps.db, payments(), fields, meta);
+    return c.json({ statusCode: result.status, message: result.message }, result.status);
+  });
+
+  // GET answers an order's state and changes nothing, whatever it carries: a callback sent as a GET
+  // is refused (and recorded) before anything else, with or without an app token.
+  app.get(
+    '/v1/class/payment/callback',
+    async (c, next) => {
+      const query = { ...c.req.query() };
+      if (!('signature' in query || 'resultCode' in query)) return next();
+      const meta = { method: 'GET', remoteAddress: clientAddress(c, deps.trustProxyHops) };
+      await enforceLimit(deps, { name: 'payment-callback', limit: 600, windowMs: 60_000 }, meta.remoteAddress);
+      await recordRefusedCallback(deps.db, query, meta, 405, 'Callback lewat GET tidak mengubah apa pun');
+      c.header('Allow', 'POST');
+      throw new HttpError(405, 'Callback pembayaran harus dikirim dengan POST; GET hanya membaca status');
+    },
+    token,
+    async (c) => {
+      const { merchantOrderId } = readQuery(c, PaymentStatusQuerySchema);
+      return c.json({ statusCode: 200, message: 'OK', data: await orderStatus(deps.db, c.get('tenant').lmsId, merchantOrderId) });
+    },
+  );
+
+  /* ---------- Payouts ---------- */
+
+  const viewerOf = (c: Context<ApiEnv>): Viewer => {
+    const current = c.get('user');
+    return { lmsId: current.lmsId, id: current.id, name: current.name, email: current.email, role: current.role };
+  };
+  const mentorOnly = requireRole('mentor');
+  const staffOnly = requireRole('admin', 'superadmin');
+
+  app.get('/v2/payout/banks', token, (c) => c.json({ statusCode: 200, message: 'OK', data: PAYOUT_BANKS }));
+
+  app.get('/v2/payout/balance', token, user, mentorOnly, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ statusCode: 200, message: 'OK', data: await balanceOf(deps.db, viewerOf(c)) });
+  });
+
+  app.get('/v2/payout/list', token, user, requireRole('mentor', 'admin', 'superadmin'), async (c) => {
+    const query = readQuery(c, PayoutListQuerySchema);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ statusCode: 200, message: 'OK', data: await listPayouts(deps.db, viewerOf(c), query) });
+  });
+
+  app.post('/v2/payout/request', token, user, mentorOnly, async (c) => {
+    const body = await readJson(c, PayoutRequestSchema);
+    await perUser(c, 'payout-request', 20);
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw new HttpError(400, `${IDEMPOTENCY_HEADER} tidak valid: 16–64 huruf, angka, - atau _`);
+    const viewer = viewerOf(c);
+    const answer = await once(deps.db, { lmsId: viewer.lmsId, scope: `payout:${viewer.id}`, key, body }, async (tx) => ({
+      status: 201,
+      body: { statusCode: 201, message: 'Permintaan pencairan dikirim', data: await requestPayout(tx, viewer, body) },
+    }));
+    deps.mail?.kick();
+    if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return c.json(answer.body, answer.status);
+  });
+
+  app.post('/v2/payout/approve', token, user, staffOnly, async (c) => {
+    const { id } = await readJson(c, PayoutApproveSchema);
+    const data = await deps.db.transaction((tx) => decidePayout(tx, viewerOf(c), id, { approve: true }));
+    deps.mail?.kick();
+    return c.json({ statusCode: 200, message: 'Pencairan disetujui', data });
+  });
+
+  app.post('/v2/payout/reject', token, user, staffOnly, async (c) => {
+    const { id, reason } = await readJson(c, PayoutRejectSchema);
+    const data = await deps.db.transaction((tx) => decidePayout(tx, viewerOf(c), id, { approve: false, reason }));
+    deps.mail?.kick();
+    return c.json({ statusCode: 200, message: 'Pencairan ditolak', data });
+  });
+
+  return app;
+}
