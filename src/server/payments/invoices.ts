@@ -119,6 +119,20 @@ export async function settlePaid(
         set: { status: 'active' },
         setWhere: eq(enrolments.status, 'cancelled'),
       });
+    // Another open invoice of the same class is moot now: nobody should pay it.
+    const others = await tx
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.classId, invoice.classId),
+          eq(invoices.userId, invoice.userId),
+          eq(invoices.status, 'pending'),
+          ne(invoices.id, invoice.id),
+        ),
+      );
+    for (const other of others)
+      await transition(tx, other, 'failed', 'system', `Kelas sudah dibayar lewat ${invoice.merchantOrderId}`, { paymentUrl: null });
     const mentorRows = await tx
       .select({ id: classMentors.mentorId })
       .from(classMentors)
@@ -159,6 +173,7 @@ async function settleUnpaid(db: Db, invoice: InvoiceRow, to: 'expired' | 'failed
  * cancelled it. A gateway that cannot be reached changes nothing (the invoice is asked again later).
  */
 export async function refreshInvoice(db: Db, deps: PaymentsDeps, invoice: InvoiceRow, actor: Actor = 'system'): Promise<InvoiceRow> {
+  if (invoice.status === 'expired' || invoice.status === 'failed') return recheckUnpaid(db, deps, invoice, actor);
   if (invoice.status !== 'pending') return invoice;
   const expired = invoice.expiresAt.getTime() <= Date.now();
   if (!invoice.reference) {
@@ -185,6 +200,28 @@ export async function refreshInvoice(db: Db, deps: PaymentsDeps, invoice: Invoic
   }
   return reload(db, invoice.id);
 }
+
+/**
+ * An expired or failed invoice the gateway may still have been paid for (a late payment whose
+ * callbacks were given up on): asked once more while it is recent, so the learner's page says paid.
+ */
+async function recheckUnpaid(db: Db, deps: PaymentsDeps, invoice: InvoiceRow, actor: Actor): Promise<InvoiceRow> {
+  if (!invoice.reference || Date.now() - invoice.expiresAt.getTime() > RECHECK_UNPAID_MS) return invoice;
+  if (await isEnrolled(db, invoice.classId, invoice.userId)) return invoice;
+  try {
+    const account = await paymentAccountOf(db, deps, invoice.lmsId);
+    const status = await deps.gateway.transactionStatus(account, invoice.merchantOrderId);
+    if (status.statusCode !== '00' || status.amount !== invoice.total) return invoice;
+    await settlePaid(db, deps, invoice.id, status, actor, 'Status transaksi gateway: 00 (pembayaran terlambat)');
+  } catch (error) {
+    if (error instanceof GatewayError || error instanceof HttpError) return invoice;
+    throw error;
+  }
+  return reload(db, invoice.id);
+}
+
+/** How long after its expiry an unpaid invoice is still asked about. */
+const RECHECK_UNPAID_MS = 7 * 24 * 3_600_000;
 
 async function reload(db: Db | Tx, id: number): Promise<InvoiceRow> {
   const [row] = await (db as Db).select().from(invoices).where(eq(invoices.id, id));

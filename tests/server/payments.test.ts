@@ -1,0 +1,619 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Invoice } from '~/contract/payments';
+import type { ApiClient } from '~/lib/api';
+import { createInvoice, paymentDetail, paymentStatus, repayInvoice } from '~/lib/api/payments';
+import {
+  classes,
+  enrolments,
+  invoiceEvents,
+  invoices,
+  ledgerEntries,
+  ledgerTransactions,
+  mailOutbox,
+  paymentAccounts,
+  paymentCallbacks,
+  users,
+} from '~/server/db/schema';
+import { callbackSignature } from '~/server/payments/duitku';
+import { unbalancedTransactions } from '~/server/payments/ledger';
+import { appClientOf, tenantOf } from './support/api-client';
+import { signUpLearner } from './support/identity';
+import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+
+/*
+ * Class payments on the embedded Duitku simulator, as a learner, the gateway and a forger meet them.
+ * The platform API listens on a real port: the gateway client, the payment page and the simulator's
+ * callbacks all go over HTTP, as in production. After every test the books balance.
+ */
+
+/** Open for registration, Rp350.000, mentor rizky-pratama, quota 100: most tests pay for this one. */
+const JS = 'javascript-dasar-untuk-pemula';
+const JS_TOTAL = 388_500;
+const ALREADY_ENROLLED = 'Anda sudah terdaftar di kelas ini';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Calls `probe` until it answers something other than undefined; fails naming `what` after `timeoutMs`. */
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`tidak terjadi dalam ${timeoutMs} ms: ${what}`);
+    await sleep(25);
+  }
+}
+
+interface SimCallback {
+  id: number;
+  resultCode: string;
+  attempts: number;
+  lastStatus: number | null;
+  deliveredAt: string | null;
+  abandonedAt: string | null;
+}
+interface SimView {
+  transaction: { statusCode: string; storedStatusCode: string; merchantOrderId: string };
+  callbacks: SimCallback[];
+}
+
+describe.each(await dbKinds())('class payments on %s', (kind) => {
+  let platform: TestPlatform;
+  let server: ReturnType<typeof serve>;
+  let lmsId: string;
+  let origin: string;
+
+  beforeAll(async () => {
+    // Fast retries, and enough of them (3 s in all) that a test can change the gateway's answer between two.
+    platform = await openTestPlatform(kind, { GATEWAY_SIM_BACKOFF_MS: '50,100,200,400,800,1600', GATEWAY_SIM_POLL_MS: '50' });
+    server = serve({ fetch: new Hono().mount('/api', platform.api.fetch).fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    platform.payments.payments.setSelfOrigin(origin);
+    platform.payments.simulator?.worker.start();
+    lmsId = (await tenantOf(platform)).lmsId;
+  }, 120_000);
+  afterAll(async () => {
+    await platform.payments.simulator?.worker.stop();
+    await new Promise((resolve) => server.close(resolve));
+    await platform?.close();
+  });
+  afterEach(async () => {
+    const db = platform.deps.db;
+    expect(await unbalancedTransactions(db)).toEqual([]);
+    const [all] = await db.select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` }).from(ledgerEntries);
+    expect(Number(all?.sum ?? 0)).toBe(0);
+  });
+
+  const learner = async (email: string): Promise<ApiClient> => {
+    const client = await appClientOf(platform);
+    client.setCredentials({ accessToken: await signUpLearner(platform, lmsId, email) });
+    return client;
+  };
+
+  /* ---------- what the database holds ---------- */
+
+  const userId = async (email: string) => {
+    const [row] = await platform.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  };
+  const invoiceRow = async (merchantOrderId: string) => {
+    const [row] = await platform.deps.db.select().from(invoices).where(eq(invoices.merchantOrderId, merchantOrderId));
+    if (!row) throw new Error(`no invoice ${merchantOrderId}`);
+    return row;
+  };
+  /** What paying leaves behind: enrolments in the class, class-payment ledger transactions, receipts. */
+  const settled = async (merchantOrderId: string, email: string) => {
+    const db = platform.deps.db;
+    const row = await invoiceRow(merchantOrderId);
+    const enrolled = await db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(and(eq(enrolments.classId, row.classId), eq(enrolments.userId, row.userId)));
+    const postings = await db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.invoiceId, row.id), eq(ledgerTransactions.kind, 'class-payment')));
+    const receipts = await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'payment-receipt'), sql`${email} = any(${mailOutbox.recipients})`));
+    return { status: row.status, enrolments: enrolled.length, postings: postings.length, receipts: receipts.length };
+  };
+  const callbacksOf = async (merchantOrderId: string) => {
+    const row = await invoiceRow(merchantOrderId);
+    return platform.deps.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.invoiceId, row.id)).orderBy(asc(paymentCallbacks.id));
+  };
+  const eventsOf = async (merchantOrderId: string) => {
+    const row = await invoiceRow(merchantOrderId);
+    return platform.deps.db
+      .select({ from: invoiceEvents.fromStatus, to: invoiceEvents.toStatus, actor: invoiceEvents.actor, note: invoiceEvents.note })
+      .from(invoiceEvents)
+      .where(eq(invoiceEvents.invoiceId, row.id))
+      .orderBy(asc(invoiceEvents.id));
+  };
+  const merchantAccount = async () => {
+    const [row] = await platform.deps.db.select().from(paymentAccounts).where(eq(paymentAccounts.lmsId, lmsId));
+    if (!row) throw new Error('demo tenant has no payment account');
+    return row;
+  };
+
+  /* ---------- the gateway's side ---------- */
+
+  const simCall = async (path: string, body?: unknown) => {
+    const response = await fetch(`${origin}/api/sim/duitku${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as SimView };
+  };
+  /** Sets where the transaction stands at the gateway, sending nothing (a lost callback, a late payment). */
+  const gatewaySays = async (invoice: Invoice, statusCode: '00' | '01' | '02') => {
+    const answer = await simCall(`/sim/transactions/${invoice.reference}`, { statusCode });
+    expect(answer.status).toBe(200);
+    expect(answer.body.transaction.storedStatusCode).toBe(statusCode);
+  };
+  /** Queues signed callbacks at the simulator, posted by its worker with its retries. */
+  const gatewaySends = async (invoice: Invoice, resultCode: '00' | '01' | '02', copies = 1) => {
+    const answer = await simCall('/sim/callbacks', { reference: invoice.reference, resultCode, copies });
+    expect(answer.status).toBe(202);
+  };
+  const simView = async (invoice: Invoice) => (await simCall(`/sim/transactions/${invoice.reference}`)).body;
+  /** Waits until the simulator has no callback of the invoice left to post, and returns them. */
+  const allPosted = (invoice: Invoice) =>
+    until(`every callback of ${invoice.merchantOrderId} delivered`, async () => {
+      const { callbacks } = await simView(invoice);
+      return callbacks.every((callback) => callback.deliveredAt) ? callbacks : undefined;
+    });
+  /** The payer's choice on the gateway's page (invoice.paymentUrl as the gateway gave it). */
+  const onPayPage = (invoice: Invoice, action: 'pay' | 'fail' | 'expire') =>
+    fetch(invoice.paymentUrl as string, { method: 'POST', body: new URLSearchParams({ action }), redirect: 'manual' });
+
+  /** Callback fields signed as the gateway signs them, with the tenant's key. */
+  const signedFields = async (invoice: Invoice, resultCode: string, change: { merchantCode?: string; amount?: string } = {}) => {
+    const account = await merchantAccount();
+    const merchantCode = change.merchantCode ?? account.merchantCode;
+    const amount = change.amount ?? String(invoice.total);
+    return {
+      merchantCode,
+      amount,
+      merchantOrderId: invoice.merchantOrderId,
+      productDetail: `Kelas ${invoice.className}`,
+      additionalParam: '',
+      paymentCode: 'VA',
+      resultCode,
+      merchantUserId: '',
+      reference: invoice.reference ?? '',
+      signature: callbackSignature(merchantCode, amount, invoice.merchantOrderId, account.apiKey),
+    };
+  };
+  const postCallback = async (fields: Record<string, string>) => {
+    const response = await fetch(`${origin}/api/v1/class/payment/callback`, { method: 'POST', body: new URLSearchParams(fields) });
+    return { status: response.status, body: (await response.json()) as { message: string } };
+  };
+
+  it('a learner pays on the gateway page and is enrolled once', async () => {
+    const client = await learner('bayar1@contoh.id');
+    const invoice = await createInvoice(client, 'bootcamp-fullstack-web-batch-3');
+    expect(invoice).toMatchObject({ status: 'pending', amount: 4_500_000, vat: 495_000, total: 4_995_000 });
+    expect(invoice.paymentUrl).toMatch(/\/api\/sim\/duitku\/pay\//);
+    const again = await createInvoice(client, 'bootcamp-fullstack-web-batch-3');
+    expect(again.merchantOrderId).toBe(invoice.merchantOrderId);
+    const pay = await fetch(invoice.paymentUrl as string, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'pay' }),
+      redirect: 'manual',
+    });
+    expect(pay.status).toBe(303);
+    const back = new URL(pay.headers.get('Location') ?? '');
+    expect(back.searchParams.get('resultCode')).toBe('00');
+    const detail = await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId });
+    expect(detail).toMatchObject({ status: 'paid', enrolled: true });
+    const [user] = await platform.deps.db.select().from(users).where(eq(users.email, 'bayar1@contoh.id'));
+    const rows = await platform.deps.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, user?.id ?? '')));
+    expect(rows).toHaveLength(1);
+    // The callback arrives too and changes nothing.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const [row] = await platform.deps.db.select().from(invoices).where(eq(invoices.merchantOrderId, invoice.merchantOrderId));
+      if (row?.status === 'paid') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await unbalancedTransactions(platform.deps.db)).toEqual([]);
+  });
+
+  it("signs callbacks as Duitku's documentation does", () => {
+    expect(callbackSignature('D0001', 10000, '12345', '732B39FC61796845775D2C4FB05332AF')).toBe('4104f20a70c933113c66c004fe25a9f1');
+    expect(callbackSignature('D0001', '10000', '12345', '732B39FC61796845775D2C4FB05332AF')).toBe('4104f20a70c933113c66c004fe25a9f1');
+  });
+
+  describe('callbacks posted to the merchant', () => {
+    it('refuses a forged signature, another merchant code and another amount, changing nothing', async () => {
+      const email = 'palsu@contoh.id';
+      const invoice = await createInvoice(await learner(email), JS);
+      const forged = { ...(await signedFields(invoice, '00')), signature: 'a'.repeat(32) };
+      expect(await postCallback(forged)).toMatchObject({ status: 401 });
+      // Signed with the right key over the wrong code: the code is checked before anything else.
+      const foreign = await signedFields(invoice, '00', { merchantCode: 'D0001' });
+      expect((await postCallback(foreign)).status).toBe(400);
+      const cheaper = await signedFields(invoice, '00', { amount: '10000' });
+      expect(await postCallback(cheaper)).toMatchObject({ status: 400, body: { message: expect.stringContaining('amount') } });
+      // Even with the gateway saying paid, none of them counts.
+      await gatewaySays(invoice, '00');
+      expect((await postCallback(forged)).status).toBe(401);
+      expect((await postCallback(cheaper)).status).toBe(400);
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'pending', enrolments: 0, postings: 0, receipts: 0 });
+      expect((await callbacksOf(invoice.merchantOrderId)).map((row) => [row.httpStatus, row.outcome])).toEqual([
+        [401, 'refused'],
+        [400, 'refused'],
+        [400, 'refused'],
+        [401, 'refused'],
+        [400, 'refused'],
+      ]);
+      // An order nobody issued.
+      const unknown = { ...forged, merchantOrderId: 'INV-TIDAK-ADA' };
+      expect((await postCallback(unknown)).status).toBe(404);
+    });
+
+    it("counts a '00' callback only once the gateway's status says paid; replays and a late '02' change nothing", async () => {
+      const email = 'tunggu@contoh.id';
+      const client = await learner(email);
+      const invoice = await createInvoice(client, JS);
+      const success = await signedFields(invoice, '00');
+      // The gateway still says 01: the callback's word alone is not enough, and the gateway is told to retry.
+      expect((await postCallback(success)).status).toBe(409);
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'pending', enrolments: 0, postings: 0, receipts: 0 });
+
+      await gatewaySays(invoice, '00');
+      expect(await postCallback(success)).toMatchObject({ status: 200 });
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+      expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({
+        status: 'paid',
+        enrolled: true,
+        paymentUrl: null,
+      });
+      const paidAt = (await invoiceRow(invoice.merchantOrderId)).paidAt;
+
+      for (let copy = 0; copy < 3; copy++) expect((await postCallback(success)).status).toBe(200);
+      // Out of order: the failure the gateway sent before the payment arrives after it.
+      expect((await postCallback(await signedFields(invoice, '02'))).status).toBe(200);
+      await gatewaySays(invoice, '02');
+      expect((await postCallback(await signedFields(invoice, '02'))).status).toBe(200);
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+      expect((await invoiceRow(invoice.merchantOrderId)).paidAt).toEqual(paidAt);
+      expect((await callbacksOf(invoice.merchantOrderId)).map((row) => [row.httpStatus, row.outcome])).toEqual([
+        [409, 'refused'],
+        [200, 'accepted'],
+        [200, 'duplicate'],
+        [200, 'duplicate'],
+        [200, 'duplicate'],
+        [200, 'duplicate'],
+        [200, 'duplicate'],
+      ]);
+      expect(await eventsOf(invoice.merchantOrderId)).toEqual([
+        expect.objectContaining({ from: null, to: 'pending', actor: `learner:${await userId(email)}` }),
+        expect.objectContaining({ from: 'pending', to: 'paid', actor: 'gateway' }),
+      ]);
+    });
+
+    it('settles once when callbacks and the return page race each other', async () => {
+      const email = 'balapan@contoh.id';
+      const client = await learner(email);
+      const invoice = await createInvoice(client, JS);
+      await gatewaySays(invoice, '00');
+      const success = await signedFields(invoice, '00');
+      // A pending news callback ('01') is acknowledged and changes nothing.
+      expect((await postCallback(await signedFields(invoice, '01'))).status).toBe(200);
+      const [detail, ...answers] = await Promise.all([
+        paymentDetail(client, { merchantOrderId: invoice.merchantOrderId }),
+        ...Array.from({ length: 5 }, () => postCallback(success)),
+      ]);
+      expect(detail).toMatchObject({ status: 'paid', enrolled: true });
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+      const outcomes = (await callbacksOf(invoice.merchantOrderId)).map((row) => row.outcome);
+      expect(outcomes[0]).toBe('ignored');
+      expect(outcomes.filter((outcome) => outcome === 'accepted').length).toBeLessThanOrEqual(1);
+      expect((await eventsOf(invoice.merchantOrderId)).filter((event) => event.to === 'paid')).toHaveLength(1);
+    });
+
+    it("marks an invoice failed on a '02' callback the gateway confirms, and ignores one it does not", async () => {
+      const email = 'gagal@contoh.id';
+      const client = await learner(email);
+      const invoice = await createInvoice(client, JS);
+      const failure = await signedFields(invoice, '02');
+      // The gateway still says pending: nothing changes.
+      expect((await postCallback(failure)).status).toBe(200);
+      expect((await invoiceRow(invoice.merchantOrderId)).status).toBe('pending');
+      await gatewaySays(invoice, '02');
+      expect((await postCallback(failure)).status).toBe(200);
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'failed', enrolments: 0, postings: 0, receipts: 0 });
+      expect((await callbacksOf(invoice.merchantOrderId)).map((row) => row.outcome)).toEqual(['ignored', 'accepted']);
+      expect(await eventsOf(invoice.merchantOrderId)).toEqual([
+        expect.objectContaining({ from: null, to: 'pending' }),
+        expect.objectContaining({ from: 'pending', to: 'failed', actor: 'gateway' }),
+      ]);
+      // A failed invoice is no reason to refuse a new one.
+      const next = await createInvoice(client, JS);
+      expect(next).toMatchObject({ status: 'pending' });
+      expect(next.merchantOrderId).not.toBe(invoice.merchantOrderId);
+    });
+
+    it('refuses callbacks sent as JSON or with GET, and records them', async () => {
+      const email = 'salahformat@contoh.id';
+      const client = await learner(email);
+      const invoice = await createInvoice(client, JS);
+      await gatewaySays(invoice, '00');
+      const fields = await signedFields(invoice, '00');
+      const since = new Date(Date.now() - 1000);
+      const json = await fetch(`${origin}/api/v1/class/payment/callback`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(fields),
+      });
+      expect(json.status).toBe(415);
+      // A GET answers an order's state and never changes it, whatever it carries.
+      const get = await client.send('main', 'v1/class/payment/callback', { query: fields });
+      expect(get.status).toBe(405);
+      expect(get.headers.get('Allow')).toBe('POST');
+      expect(await paymentStatus(client, invoice.merchantOrderId)).toEqual({ merchantOrderId: invoice.merchantOrderId, status: 'pending' });
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'pending', enrolments: 0, postings: 0, receipts: 0 });
+      const refused = await platform.deps.db
+        .select()
+        .from(paymentCallbacks)
+        .where(sql`${paymentCallbacks.receivedAt} >= ${since} and ${paymentCallbacks.httpStatus} in (405, 415)`)
+        .orderBy(asc(paymentCallbacks.id));
+      expect(refused.map((row) => [row.method, row.httpStatus, row.outcome])).toEqual([
+        ['POST', 415, 'refused'],
+        ['GET', 405, 'refused'],
+      ]);
+      expect(refused[1]?.fields).toMatchObject({ merchantOrderId: invoice.merchantOrderId, resultCode: '00' });
+    });
+
+    it('answers a GET callback the way the gateway would send it (no app token) with 405, recorded', async () => {
+      const client = await learner('getgateway@contoh.id');
+      const invoice = await createInvoice(client, JS);
+      const fields = await signedFields(invoice, '00');
+      const get = await fetch(`${origin}/api/v1/class/payment/callback?${new URLSearchParams(fields)}`);
+      expect(get.status).toBe(405);
+      expect(
+        (await platform.deps.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.method, 'GET'))).map((row) => row.fields),
+      ).toContainEqual(expect.objectContaining({ merchantOrderId: invoice.merchantOrderId }));
+    });
+  });
+
+  describe('callbacks from the simulator', () => {
+    it("settles once whatever the gateway repeats: three more '00' and a late '02'", async () => {
+      const email = 'duplikat@contoh.id';
+      const client = await learner(email);
+      const invoice = await createInvoice(client, JS);
+      expect((await onPayPage(invoice, 'pay')).status).toBe(303);
+      await gatewaySends(invoice, '00', 3);
+      await gatewaySends(invoice, '02');
+      const posted = await allPosted(invoice);
+      expect(posted.map((callback) => callback.resultCode).sort()).toEqual(['00', '00', '00', '00', '02']);
+      expect(posted.every((callback) => callback.lastStatus === 200)).toBe(true);
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+      const outcomes = (await callbacksOf(invoice.merchantOrderId)).map((row) => row.outcome);
+      expect(outcomes.filter((outcome) => outcome === 'accepted')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(4);
+      expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: true });
+    });
+
+    it('is paid by a retry when the merchant refused the first callback', async () => {
+      const email = 'ulang@contoh.id';
+      const invoice = await createInvoice(await learner(email), JS);
+      // The callback says 00 before the gateway's own status does: the merchant answers 409.
+      await gatewaySends(invoice, '00');
+      await until('the first attempt refused', async () => {
+        const [callback] = (await simView(invoice)).callbacks;
+        return callback && callback.attempts >= 1 && callback.lastStatus === 409 ? true : undefined;
+      });
+      await gatewaySays(invoice, '00');
+      const [callback] = await allPosted(invoice);
+      expect(callback?.attempts).toBeGreaterThanOrEqual(2);
+      expect(callback?.abandonedAt).toBeNull();
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+      const recorded = await callbacksOf(invoice.merchantOrderId);
+      expect(recorded[0]).toMatchObject({ outcome: 'refused', httpStatus: 409 });
+      expect(recorded.at(-1)).toMatchObject({ outcome: 'accepted', httpStatus: 200 });
+      expect(recorded.filter((row) => row.outcome === 'accepted')).toHaveLength(1);
+    });
+  });
+
+  describe('invoice rules', () => {
+    it('gives the open invoice again, once even to two requests at once', async () => {
+      const email = 'duatab@contoh.id';
+      const client = await learner(email);
+      const [one, two] = await Promise.all([createInvoice(client, JS), createInvoice(client, JS)]);
+      expect(one?.merchantOrderId).toBe(two?.merchantOrderId);
+      // Both tabs can pay: each answer carries the gateway's page.
+      expect(one?.paymentUrl).toBeTruthy();
+      expect(two?.paymentUrl).toBeTruthy();
+      const rows = await platform.deps.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.userId, await userId(email)));
+      expect(rows).toHaveLength(1);
+      const again = await client.send('main', 'v1/class/payment/invoice', { method: 'POST', query: { slug: JS } });
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as { data: Invoice }).data.merchantOrderId).toBe(one?.merchantOrderId);
+    });
+
+    it('refuses free and closed classes, anonymous learners and those already enrolled', async () => {
+      const client = await learner('aturan@contoh.id');
+      await expect(createInvoice(client, 'webinar-visualisasi-data-yang-jujur')).rejects.toMatchObject({ statusCode: 400 });
+      await expect(createInvoice(client, 'membangun-api-dengan-nodejs')).rejects.toMatchObject({ statusCode: 409 });
+      await expect(createInvoice(client, 'bootcamp-fullstack-web-jakarta')).rejects.toMatchObject({ statusCode: 409 });
+      await expect(createInvoice(client, 'kelas-yang-tidak-ada')).rejects.toMatchObject({ statusCode: 404 });
+      const anonymous = await appClientOf(platform);
+      await expect(createInvoice(anonymous, JS)).rejects.toMatchObject({ statusCode: 401 });
+
+      const invoice = await createInvoice(client, JS);
+      await gatewaySays(invoice, '00');
+      expect(await paymentDetail(client, { slug: JS })).toMatchObject({ merchantOrderId: invoice.merchantOrderId, status: 'paid' });
+      await expect(createInvoice(client, JS)).rejects.toMatchObject({ statusCode: 409, message: ALREADY_ENROLLED });
+      expect(
+        await platform.deps.db
+          .select()
+          .from(invoices)
+          .where(eq(invoices.userId, await userId('aturan@contoh.id'))),
+      ).toHaveLength(1);
+    });
+
+    it('refuses a class whose quota is taken', async () => {
+      const figma = 'workshop-prototipe-dengan-figma';
+      const [taken] = await platform.deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(enrolments)
+        .innerJoin(classes, eq(classes.id, enrolments.classId))
+        .where(and(eq(classes.lmsId, lmsId), eq(classes.slug, figma), sql`${enrolments.status} <> 'cancelled'`));
+      const full = and(eq(classes.lmsId, lmsId), eq(classes.slug, figma));
+      const [before] = await platform.deps.db.select({ quota: classes.quota }).from(classes).where(full);
+      await platform.deps.db
+        .update(classes)
+        .set({ quota: taken?.n ?? 0 })
+        .where(full);
+      try {
+        await expect(createInvoice(await learner('penuh@contoh.id'), figma)).rejects.toMatchObject({
+          statusCode: 409,
+          message: 'Kuota kelas ini sudah penuh',
+        });
+      } finally {
+        await platform.deps.db
+          .update(classes)
+          .set({ quota: before?.quota ?? null })
+          .where(full);
+      }
+    });
+
+    it("shows a learner their own orders only; another learner's is not found", async () => {
+      const owner = await learner('pemilik@contoh.id');
+      const invoice = await createInvoice(owner, JS);
+      const stranger = await learner('oranglain@contoh.id');
+      await expect(paymentDetail(stranger, { merchantOrderId: invoice.merchantOrderId })).rejects.toMatchObject({ statusCode: 404 });
+      expect(await paymentDetail(stranger, { slug: JS })).toBeNull();
+      expect(await paymentDetail(owner, { slug: JS })).toMatchObject({ merchantOrderId: invoice.merchantOrderId, status: 'pending' });
+    });
+  });
+
+  describe('expiry and repay', () => {
+    const expire = (merchantOrderId: string) =>
+      platform.deps.db
+        .update(invoices)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(eq(invoices.merchantOrderId, merchantOrderId));
+
+    it('expires an unpaid invoice past its time and repays it with a fresh one', async () => {
+      const email = 'kedaluwarsa@contoh.id';
+      const client = await learner(email);
+      const old = await createInvoice(client, JS);
+      await expect(repayInvoice(client, JS)).rejects.toMatchObject({ statusCode: 409 });
+      await expire(old.merchantOrderId);
+      expect(await paymentDetail(client, { merchantOrderId: old.merchantOrderId })).toMatchObject({ status: 'expired', paymentUrl: null });
+      expect(await eventsOf(old.merchantOrderId)).toEqual([
+        expect.objectContaining({ from: null, to: 'pending', actor: `learner:${await userId(email)}` }),
+        expect.objectContaining({ from: 'pending', to: 'expired', actor: 'system' }),
+      ]);
+
+      const response = await client.send('main', 'v1/class/repay', { query: { slug: JS } });
+      expect(response.status).toBe(201);
+      const fresh = ((await response.json()) as { data: Invoice }).data;
+      expect(fresh).toMatchObject({ status: 'pending', total: JS_TOTAL });
+      expect(fresh.merchantOrderId).not.toBe(old.merchantOrderId);
+      expect(fresh.paymentUrl).toBeTruthy();
+      expect((await invoiceRow(fresh.merchantOrderId)).repays).toBe((await invoiceRow(old.merchantOrderId)).id);
+      expect(await eventsOf(fresh.merchantOrderId)).toEqual([
+        expect.objectContaining({ from: null, to: 'pending', note: `Bayar ulang ${old.merchantOrderId}` }),
+      ]);
+      // The fresh one is still pending: no second repay.
+      await expect(repayInvoice(client, JS)).rejects.toMatchObject({ statusCode: 409 });
+      expect((await onPayPage(fresh, 'pay')).status).toBe(303);
+      expect(await paymentDetail(client, { slug: JS })).toMatchObject({ merchantOrderId: fresh.merchantOrderId, status: 'paid' });
+      await expect(repayInvoice(client, JS)).rejects.toMatchObject({ statusCode: 409, message: ALREADY_ENROLLED });
+      expect(await settled(fresh.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+      expect((await invoiceRow(old.merchantOrderId)).status).toBe('expired');
+    });
+
+    it("expires on the gateway's cancellation past the expiry", async () => {
+      const client = await learner('batalgateway@contoh.id');
+      const invoice = await createInvoice(client, JS);
+      await expire(invoice.merchantOrderId);
+      await gatewaySays(invoice, '02');
+      expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'expired' });
+      expect((await eventsOf(invoice.merchantOrderId)).at(-1)).toMatchObject({ from: 'pending', to: 'expired', actor: 'gateway' });
+      expect((await client.send('main', 'v1/class/repay', { query: { slug: JS } })).status).toBe(201);
+    });
+
+    it('reads an invoice the gateway reports EXPIRED as expired, so it can be repaid', async () => {
+      const client = await learner('habiswaktu@contoh.id');
+      const invoice = await createInvoice(client, JS);
+      // The payer lets the gateway's page run out.
+      expect((await onPayPage(invoice, 'expire')).status).toBe(303);
+      expect((await simView(invoice)).transaction.statusCode).toBe('02');
+      expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'expired' });
+      expect((await client.send('main', 'v1/class/repay', { query: { slug: JS } })).status).toBe(201);
+    });
+
+    it('finds a late payment whose callbacks never came, and closes the repaid invoice that is moot now', async () => {
+      const email = 'terlambat-sunyi@contoh.id';
+      const client = await learner(email);
+      const first = await createInvoice(client, JS);
+      await expire(first.merchantOrderId);
+      expect(await paymentDetail(client, { merchantOrderId: first.merchantOrderId })).toMatchObject({ status: 'expired' });
+      const second = await repayInvoice(client, JS);
+      expect(second).toMatchObject({ status: 'pending' });
+      // The gateway took the money for the first one after all, and no callback reaches us.
+      await gatewaySays(first, '00');
+      expect(await paymentDetail(client, { merchantOrderId: first.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: true });
+      expect(await paymentDetail(client, { merchantOrderId: second.merchantOrderId })).toMatchObject({
+        status: 'failed',
+        paymentUrl: null,
+      });
+      expect(await settled(first.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+    });
+
+    it('takes a late payment of an expired invoice: the money is never lost', async () => {
+      const email = 'terlambat@contoh.id';
+      const client = await learner(email);
+      const invoice = await createInvoice(client, JS);
+      await expire(invoice.merchantOrderId);
+      expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'expired' });
+      await gatewaySays(invoice, '00');
+      await gatewaySends(invoice, '00');
+      await allPosted(invoice);
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+      expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: true });
+      expect((await eventsOf(invoice.merchantOrderId)).map((event) => [event.from, event.to, event.actor])).toEqual([
+        [null, 'pending', `learner:${await userId(email)}`],
+        ['pending', 'expired', 'system'],
+        ['expired', 'paid', 'gateway'],
+      ]);
+    });
+  });
+
+  it('records every transition of a paid invoice with who made it', async () => {
+    const email = 'jejak@contoh.id';
+    const client = await learner(email);
+    const invoice = await createInvoice(client, JS);
+    expect((await onPayPage(invoice, 'pay')).status).toBe(303);
+    expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'paid' });
+    await allPosted(invoice);
+    const learnerActor = `learner:${await userId(email)}`;
+    // Paid either by the learner's detail call or by the gateway's callback, whichever came first: once.
+    const events = await eventsOf(invoice.merchantOrderId);
+    expect(events).toEqual([
+      expect.objectContaining({ from: null, to: 'pending', actor: learnerActor, note: 'Tagihan dibuat' }),
+      expect.objectContaining({ from: 'pending', to: 'paid', actor: expect.stringMatching(new RegExp(`^(gateway|${learnerActor})$`)) }),
+    ]);
+    expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+  });
+});
