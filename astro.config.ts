@@ -17,7 +17,17 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   adapter: renderAdapter(fileURLToPath(new URL('./src/server/sites/astro-entry.ts', import.meta.url))),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // `client:signedin` (src/lib/browser/signed-in-directive.ts): hydrate only for a signed-in browser.
+      name: 'lms-client-directives',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'signedin', entrypoint: './src/lib/browser/signed-in-directive.ts' }),
+      },
+    },
+  ],
   devToolbar: { enabled: false },
   vite: {
     plugins: [apiDevPlugin()],

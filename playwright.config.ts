@@ -29,8 +29,8 @@ function specsFor(tenant: (typeof runTenants)[number]): string[] {
         : [];
   // The catalogue's behaviour is the same code on every tenant: demo runs it (its pages pass axe on every tenant in tenant-readable).
   const catalogue = ['**/catalogue.spec.ts', '**/class-browser.spec.ts'];
-  // So are the forms (issue 15).
-  const forms = ['**/forms.spec.ts', '**/disc.spec.ts', '**/community-forms.spec.ts'];
+  // So are the forms (issue 15) and class payments with mentor payouts (issue 16).
+  const forms = ['**/forms.spec.ts', '**/disc.spec.ts', '**/community-forms.spec.ts', '**/payments.spec.ts'];
   return tenant.code === 'demo'
     ? [...live, ...auth, ...catalogue, ...forms, '**/site-*.spec.ts', '**/one-server.spec.ts']
     : [...live, ...auth];

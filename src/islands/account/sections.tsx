@@ -6,7 +6,6 @@ import type { UserProfile } from '~/contract/users';
  * The account page's role sections (islands README "Account page"): what later issues add, each a
  * component given the profile, listed under the roles that see it. A learner's classes go under
  * `student`, a mentor's payouts under `mentor`, an admin's tools under `admin` and `superadmin`.
- * Empty today: the page shows only the profile until a section exists.
  */
 export interface AccountSection {
   /** The section's heading (an `<h2>`), which also names it for assistive technology. */
@@ -16,11 +15,32 @@ export interface AccountSection {
   component: ComponentType<{ profile: UserProfile }>;
 }
 
+/** A mentor's way to their balance and payout requests (/Akun/Pencairan). */
+function PayoutsLink() {
+  return (
+    <p>
+      Lihat saldo pendapatan kelas Anda dan ajukan pencairan ke rekening bank: <a href="/Akun/Pencairan">Buka Pencairan dana</a>.
+    </p>
+  );
+}
+
+/** An admin's way to the payout approval queue (/Akun/Pencairan/Persetujuan). */
+function ApprovalsLink() {
+  return (
+    <p>
+      Setujui atau tolak permintaan pencairan dana mentor: <a href="/Akun/Pencairan/Persetujuan">Buka Persetujuan pencairan</a>.
+    </p>
+  );
+}
+
+const PAYOUTS: AccountSection = { id: 'pencairan', title: 'Pencairan dana', component: PayoutsLink };
+const APPROVALS: AccountSection = { id: 'persetujuan-pencairan', title: 'Persetujuan pencairan', component: ApprovalsLink };
+
 export const ROLE_SECTIONS: Partial<Record<Role, readonly AccountSection[]>> = {
   student: [],
-  mentor: [],
-  admin: [],
-  superadmin: [],
+  mentor: [PAYOUTS],
+  admin: [APPROVALS],
+  superadmin: [APPROVALS],
 };
 
 /** The sections the profile's role sees, each in its own labelled `<section>`. */

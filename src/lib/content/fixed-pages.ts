@@ -15,5 +15,16 @@ export const BUILD_FILES: Record<string, string> = {
   '/og.png': 'og.png',
 };
 
-/** Fixed pages that belong to one visitor (their account, the sign-in return): built, but `noindex` and out of the sitemap. */
-export const PRIVATE_PAGES: ReadonlySet<string> = new Set(['/Akun', '/CallbackAuth']);
+/**
+ * Fixed pages that belong to one visitor (their account and payouts, the sign-in and payment returns):
+ * built, but `noindex` and out of the sitemap.
+ */
+export const PRIVATE_PAGES: ReadonlySet<string> = new Set([
+  '/Akun',
+  '/Akun/Pencairan',
+  '/Akun/Pencairan/Persetujuan',
+  '/CallbackAuth',
+  '/CallbackPayment',
+  '/Payment-Status/Success',
+  '/Payment-Status/Error',
+]);

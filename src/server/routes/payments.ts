@@ -43,22 +43,29 @@ export function paymentsRoutes(deps: ApiDeps) {
   const perUser = async (c: Context<ApiEnv>, name: string, limit: number, windowMs = HOUR) =>
     enforceLimit(deps, { name, limit, windowMs }, c.get('user').id);
 
-  /** Where the learner pays from (the return page) and where the gateway calls back. */
+  /**
+   * Where the learner pays from (the gateway's return page goes there) and where the gateway calls
+   * back. The site is the first of Origin (sent with a POST), Referer (a same-origin GET sends none)
+   * and the request's own host that is a host of the tenant; else the tenant's public host.
+   */
   const requester = (c: Context<ApiEnv>): InvoiceRequester => {
     const tenant = c.get('tenant');
-    const origin = c.req.header('Origin');
-    const host = originHost(origin);
+    const self = new URL(c.req.url);
+    const ownSite = (candidate: string | undefined) => {
+      const host = originHost(candidate);
+      return candidate && host && servesHost(tenant, host) ? new URL(candidate).origin : undefined;
+    };
     const site =
-      origin && host && servesHost(tenant, host)
-        ? new URL(origin).origin
-        : `https://${tenant.hosts.find((name) => !isLocalHost(name.replace(/:\d+$/, ''))) ?? tenant.hosts[0] ?? new URL(c.req.url).host}`;
-    const self = new URL(c.req.url).origin;
+      ownSite(c.req.header('Origin')) ??
+      ownSite(c.req.header('Referer')) ??
+      ownSite(c.req.header('Host') ? `${self.protocol}//${c.req.header('Host')}` : undefined) ??
+      `https://${tenant.hosts.find((name) => !isLocalHost(name.replace(/:\d+$/, ''))) ?? tenant.hosts[0] ?? self.host}`;
     const current = c.get('user');
     return {
       lmsId: tenant.lmsId,
       user: { id: current.id, name: current.name, email: current.email },
       siteOrigin: site,
-      callbackOrigin: payments().callbackOrigin() ?? self,
+      callbackOrigin: payments().callbackOrigin() ?? self.origin,
     };
   };
 
