@@ -11,15 +11,18 @@ import { miniEnvelope, queryInt, z } from './mini';
 /**
  * An invoice's states. `pending` waits for the gateway; `paid` is final (nothing moves it back);
  * `expired` passed its expiry unpaid (repay issues a fresh invoice); `failed` was refused or
- * cancelled at the gateway (a new invoice may be asked for).
+ * cancelled at the gateway (a new invoice may be asked for); `cancelled` was left open when another
+ * invoice of the class was paid. An expired, failed or cancelled invoice the gateway later confirms
+ * paid becomes paid all the same: the money is recorded (and refunded if the class cannot take it).
  */
-export const INVOICE_STATES = ['pending', 'paid', 'expired', 'failed'] as const;
+export const INVOICE_STATES = ['pending', 'paid', 'expired', 'failed', 'cancelled'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   pending: 'Menunggu pembayaran',
   paid: 'Lunas',
   expired: 'Kedaluwarsa',
   failed: 'Gagal',
+  cancelled: 'Dibatalkan',
 };
 
 /** The return page's text for anything but resultCode "00" (DESIGN "Facts about the original platform"). */
@@ -222,7 +225,7 @@ export const PayoutSchema = z.object({
   email: z.string(),
   bank: z.string(),
   bankName: z.string(),
-  /** Only the last four digits show (•••• 1234). */
+  /** The mentor sees only the last four digits (•••• 1234); the tenant's admins, who transfer, see it whole. */
   accountNumber: z.string(),
   amount: z.number(),
   status: z.enum(PAYOUT_STATES),

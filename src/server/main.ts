@@ -8,6 +8,7 @@ import { readCompile } from './builds/site-build';
 import { BuildWorker, buildService } from './builds/worker';
 import { describeDatabaseError } from './db/client';
 import { startMail } from './mail/service';
+import { startReconciler } from './payments/service';
 import { readLive } from './sites/build-layout';
 import { dbContentSource } from './sites/db-source';
 import { bareHost, isLocalHost } from './sites/registry';
@@ -77,6 +78,7 @@ platform.deps.sites = site.registry;
 const selfHost = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1';
 platform.payments.payments.setSelfOrigin(`http://${selfHost.includes(':') ? `[${selfHost}]` : selfHost}:${site.port}`);
 platform.payments.simulator?.worker.start();
+const stopReconciler = startReconciler(platform.deps.db, platform.payments.payments, Number(env.PAYMENT_RECONCILE_MS) || undefined);
 // Content reads of on-demand pages failing (a database outage) turn readiness red until they work again.
 platform.deps.problems = () => site.problems();
 
@@ -135,7 +137,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     builder
       .stop()
       .then(() => site.close(timeout))
-      .then(() => platform.payments.simulator?.worker.stop())
+      .then(() => {
+        stopReconciler();
+        return platform.payments.simulator?.worker.stop();
+      })
       // After the last requests, which may have queued mail; the message being sent is finished.
       .then(() => mail.close())
       .then(() => platform.close())

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '~/contract/payments';
@@ -19,7 +19,9 @@ import {
   users,
 } from '~/server/db/schema';
 import { callbackSignature } from '~/server/payments/duitku';
+import { reconcileInvoices } from '~/server/payments/invoices';
 import { unbalancedTransactions } from '~/server/payments/ledger';
+import { openPayments } from '~/server/payments/service';
 import { appClientOf, tenantOf } from './support/api-client';
 import { signUpLearner } from './support/identity';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
@@ -575,7 +577,7 @@ describe.each(await dbKinds())('class payments on %s', (kind) => {
       await gatewaySays(first, '00');
       expect(await paymentDetail(client, { merchantOrderId: first.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: true });
       expect(await paymentDetail(client, { merchantOrderId: second.merchantOrderId })).toMatchObject({
-        status: 'failed',
+        status: 'cancelled',
         paymentUrl: null,
       });
       expect(await settled(first.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
@@ -615,5 +617,113 @@ describe.each(await dbKinds())('class payments on %s', (kind) => {
       expect.objectContaining({ from: 'pending', to: 'paid', actor: expect.stringMatching(new RegExp(`^(gateway|${learnerActor})$`)) }),
     ]);
     expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+  });
+  describe('money the class cannot take, and payments nobody reported', () => {
+    const backdate = (merchantOrderId: string, column: 'expiresAt' | 'createdAt', minutes: number) =>
+      platform.deps.db
+        .update(invoices)
+        .set({ [column]: sql`now() - make_interval(mins => ${minutes})` })
+        .where(eq(invoices.merchantOrderId, merchantOrderId));
+    const ledgerOf = async (merchantOrderId: string) => {
+      const row = await invoiceRow(merchantOrderId);
+      return platform.deps.db
+        .select({ account: ledgerEntries.account, amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(eq(ledgerTransactions.invoiceId, row.id));
+    };
+    const mailsTo = async (email: string) =>
+      (await platform.deps.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(sql`${email} = any(${mailOutbox.recipients})`)).map(
+        (row) => row.kind,
+      );
+
+    it('records a second payment for a class already paid as owed back, never a second seat', async () => {
+      const email = 'dua-kali@contoh.id';
+      const client = await learner(email);
+      const first = await createInvoice(client, JS);
+      await backdate(first.merchantOrderId, 'expiresAt', 1);
+      const second = await repayInvoice(client, JS);
+      await gatewaySays(first, '00');
+      expect(await paymentDetail(client, { merchantOrderId: first.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: true });
+      expect((await invoiceRow(second.merchantOrderId)).status).toBe('cancelled');
+      // The learner still pays the second one on the gateway's page that stayed open.
+      await gatewaySays(second, '00');
+      await gatewaySends(second, '00');
+      await allPosted(second);
+      expect(await settled(second.merchantOrderId, email)).toMatchObject({ status: 'paid', enrolments: 1, postings: 1 });
+      const lines = await ledgerOf(second.merchantOrderId);
+      expect(lines.map((line) => line.account).sort()).toEqual(['gateway', 'gateway-fee', 'refund-due']);
+      expect(lines.find((line) => line.account === 'refund-due')?.amount).toBe(-JS_TOTAL);
+      expect(await mailsTo(email)).toEqual(expect.arrayContaining(['payment-receipt', 'payment-refund']));
+      expect(await paymentDetail(client, { merchantOrderId: second.merchantOrderId })).toMatchObject({ status: 'paid' });
+    });
+
+    it('gives the last seat to the first payment and owes the next one back', async () => {
+      const [item] = await platform.deps.db
+        .select()
+        .from(classes)
+        .where(and(eq(classes.lmsId, lmsId), eq(classes.slug, JS)));
+      if (!item) throw new Error('no class');
+      const [taken] = await platform.deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(enrolments)
+        .where(and(eq(enrolments.classId, item.id), ne(enrolments.status, 'cancelled')));
+      await platform.deps.db
+        .update(classes)
+        .set({ quota: (taken?.n ?? 0) + 1 })
+        .where(eq(classes.id, item.id));
+      try {
+        const one = await learner('kursi-a@contoh.id');
+        const two = await learner('kursi-b@contoh.id');
+        const a = await createInvoice(one, JS);
+        const b = await createInvoice(two, JS);
+        await gatewaySays(a, '00');
+        await gatewaySays(b, '00');
+        expect(await paymentDetail(one, { merchantOrderId: a.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: true });
+        expect(await paymentDetail(two, { merchantOrderId: b.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: false });
+        expect((await ledgerOf(b.merchantOrderId)).find((line) => line.account === 'refund-due')?.amount).toBe(-JS_TOTAL);
+        expect(await mailsTo('kursi-b@contoh.id')).toEqual(['payment-refund']);
+        await expect(createInvoice(await learner('kursi-c@contoh.id'), JS)).rejects.toMatchObject({ statusCode: 409 });
+      } finally {
+        await platform.deps.db.update(classes).set({ quota: item.quota }).where(eq(classes.id, item.id));
+      }
+    });
+
+    it('finds a payment nobody reported when reconciling: the payer closed the tab and no callback came', async () => {
+      const email = 'tutup-tab@contoh.id';
+      const client = await learner(email);
+      const invoice = await createInvoice(client, JS);
+      await gatewaySays(invoice, '00');
+      // Too recent: a learner may be paying right now.
+      expect(await reconcileInvoices(platform.deps.db, platform.payments.payments)).toBe(0);
+      await backdate(invoice.merchantOrderId, 'createdAt', 3);
+      expect(await reconcileInvoices(platform.deps.db, platform.payments.payments)).toBeGreaterThanOrEqual(1);
+      expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
+    });
+
+    it('refuses a class whose total is under the gateway minimum before any invoice is made', async () => {
+      const [item] = await platform.deps.db
+        .select()
+        .from(classes)
+        .where(and(eq(classes.lmsId, lmsId), eq(classes.slug, JS)));
+      if (!item) throw new Error('no class');
+      await platform.deps.db.update(classes).set({ price: 5_000 }).where(eq(classes.id, item.id));
+      try {
+        const client = await learner('murah@contoh.id');
+        await expect(createInvoice(client, JS)).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining('Rp10.000') });
+        expect(
+          await platform.deps.db
+            .select()
+            .from(invoices)
+            .where(eq(invoices.userId, await userId('murah@contoh.id'))),
+        ).toEqual([]);
+      } finally {
+        await platform.deps.db.update(classes).set({ price: item.price }).where(eq(classes.id, item.id));
+      }
+    });
+
+    it('never runs the simulator in production', async () => {
+      await expect(openPayments(platform.deps.db, { LMS_ENV: 'production', PAYMENT_GATEWAY: 'simulator' })).rejects.toThrow(/simulator/);
+    });
   });
 });

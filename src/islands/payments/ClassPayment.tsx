@@ -159,6 +159,14 @@ function ClassPayment({ slug, price, registerHref }: Props) {
         Lihat kelas Anda di <a href="/Akun">halaman Akun</a>.
       </p>
     );
+  } else if (view === 'refund') {
+    status = 'Pembayaran Anda diterima, tetapi tidak dapat dipakai untuk kelas ini.';
+    body = (
+      <p>
+        Kuota kelas sudah penuh atau Anda sudah membayar lewat tagihan lain. Dana Anda akan dikembalikan sepenuhnya; tim kami menghubungi
+        Anda lewat email.
+      </p>
+    );
   } else if (view === 'pending' && invoice) {
     status = 'Tagihan Anda menunggu pembayaran.';
     body = (

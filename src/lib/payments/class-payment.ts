@@ -16,12 +16,16 @@ export type ClassPaymentView =
   /** Refused or cancelled at the gateway: a new invoice may be asked for. */
   | 'failed'
   /** Paid, or enrolled some other way: 'Anda sudah terdaftar di kelas ini'. */
-  | 'enrolled';
+  | 'enrolled'
+  /** Paid, but the class could not take it (full, or a second payment): the money is refunded. */
+  | 'refund';
 
 /** The view of the learner's latest invoice; a pending one already past its expiry counts as expired. */
 export function classPaymentView(invoice: Invoice | null, now: number = Date.now()): ClassPaymentView {
   if (!invoice) return 'none';
-  if (invoice.enrolled || invoice.status === 'paid') return 'enrolled';
+  if (invoice.enrolled) return 'enrolled';
+  if (invoice.status === 'paid') return 'refund';
   if (invoice.status === 'pending') return remainingMs(invoice.expiresAt, now) > 0 ? 'pending' : 'expired';
+  if (invoice.status === 'cancelled') return 'failed';
   return invoice.status;
 }

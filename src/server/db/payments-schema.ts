@@ -58,7 +58,7 @@ export const invoices = pgTable(
     amount: integer('amount').notNull(),
     vat: integer('vat').notNull(),
     total: integer('total').notNull(),
-    /** pending, paid, expired, failed (contract/payments.ts INVOICE_STATES). */
+    /** pending, paid, expired, failed, cancelled (contract/payments.ts INVOICE_STATES). */
     status: text('status').notNull().default('pending'),
     /** The gateway's payment page and transaction reference (null until the gateway answered). */
     paymentUrl: text('payment_url'),
@@ -76,7 +76,7 @@ export const invoices = pgTable(
   (table) => [
     uniqueIndex('invoices_one_pending').on(table.classId, table.userId).where(sql`status = 'pending'`),
     index('invoices_user').on(table.lmsId, table.userId, table.createdAt),
-    check('invoices_status', sql`${table.status} in ('pending', 'paid', 'expired', 'failed')`),
+    check('invoices_status', sql`${table.status} in ('pending', 'paid', 'expired', 'failed', 'cancelled')`),
     check('invoices_money', sql`${table.amount} > 0 and ${table.vat} >= 0 and ${table.total} = ${table.amount} + ${table.vat}`),
   ],
 );
@@ -109,7 +109,7 @@ export const paymentCallbacks = pgTable(
     /** The fields as sent (the signature included: it proves nothing without the key). */
     fields: jsonb('fields').notNull(),
     remoteAddress: text('remote_address').notNull().default(''),
-    /** accepted (changed the invoice), duplicate (nothing to change), ignored (pending news), refused. */
+    /** accepted (changed the invoice), duplicate (nothing to change), ignored (pending news), refused, error (ours: the gateway retries). */
     outcome: text('outcome').notNull(),
     reason: text('reason').notNull().default(''),
     httpStatus: integer('http_status').notNull(),
@@ -179,7 +179,7 @@ export const ledgerTransactions = pgTable(
 /**
  * One line of a ledger transaction: a signed amount on an account (positive debit, negative credit).
  * Accounts: `gateway` (money at the gateway and bank), `gateway-fee`, `vat` (PPN owed),
- * `platform` (the provider's revenue), `mentor:<mentor id>` (owed to a mentor),
+ * `platform` (the provider's revenue), `refund-due` (owed back to learners), `mentor:<mentor id>` (owed to a mentor),
  * `payout-hold:<mentor id>` (asked for, waiting for approval).
  */
 export const ledgerEntries = pgTable(

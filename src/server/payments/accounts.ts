@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { paymentAccounts, tenants } from '../db/schema';
@@ -60,7 +60,11 @@ export async function ensureSimulatorAccounts(
     .values(
       all.map((tenant) => ({
         lmsId: tenant.lmsId,
-        merchantCode: `SIM${tenant.code.toUpperCase().replace(/[^A-Z0-9]/g, '')}`.slice(0, 20),
+        // Readable and unique: the tenant's code cut short, and a hash of the whole code.
+        merchantCode: `SIM${tenant.code
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(0, 10)}${createHash('sha256').update(tenant.code).digest('hex').slice(0, 6).toUpperCase()}`,
         apiKey: randomBytes(16).toString('hex').toUpperCase(),
       })),
     )

@@ -17,7 +17,8 @@ import { refreshInvoice, settlePaid } from './invoices';
  * accepted or refused, is recorded with what was done.
  */
 
-export type CallbackOutcome = 'accepted' | 'duplicate' | 'ignored' | 'refused';
+/** accepted, duplicate, ignored (pending news), refused (by a check), error (our fault: the gateway retries). */
+export type CallbackOutcome = 'accepted' | 'duplicate' | 'ignored' | 'refused' | 'error';
 
 export interface CallbackAnswer {
   status: 200 | 400 | 401 | 404 | 409 | 503;
@@ -54,8 +55,7 @@ export async function handleCallback(
     invoiceId = invoice.id;
     lmsId = invoice.lmsId;
     const account = await paymentAccountOf(db, deps, invoice.lmsId);
-    if (fields.merchantCode !== invoice.merchantCode || fields.merchantCode !== account.merchantCode)
-      return answer(400, 'refused', 'merchantCode tidak sesuai');
+    if (fields.merchantCode !== invoice.merchantCode) return answer(400, 'refused', 'merchantCode tidak sesuai');
     if (!verifyCallbackSignature(fields, account.apiKey)) return answer(401, 'refused', 'Signature tidak valid');
     const amount = callbackAmount(fields.amount);
     if (amount !== invoice.total) return answer(400, 'refused', `amount tidak sesuai tagihan (${fields.amount ?? ''})`);
@@ -89,27 +89,59 @@ export async function handleCallback(
   };
 
   let result: CallbackAnswer;
+  let failure: unknown;
   try {
     result = await decide();
   } catch (error) {
-    // A tenant without a gateway account, the database down: the gateway tries again later.
-    if (!(error instanceof HttpError)) throw error;
-    result = answer(503, 'refused', error.message);
+    // A tenant without a gateway account, the database down, a lock timeout: the gateway tries again later.
+    failure = error;
+    result = answer(
+      503,
+      error instanceof HttpError ? 'refused' : 'error',
+      error instanceof HttpError ? error.message : 'Gagal memproses callback; coba lagi',
+    );
   }
-  const recorded = Object.fromEntries(CALLBACK_FIELDS.filter((name) => name in fields).map((name) => [name, fields[name]]));
-  for (const [name, value] of Object.entries(fields))
-    if (!(name in recorded) && Object.keys(recorded).length < 40) recorded[name] = String(value).slice(0, 500);
+  try {
+    await recordCallback(db, fields, meta, result, { lmsId, invoiceId });
+  } catch (error) {
+    // Recording is best effort when the database itself is what failed; the answer still goes out.
+    if (!failure) throw error;
+  }
+  if (failure && !(failure instanceof HttpError)) console.error(`[payments] callback ${fields.merchantOrderId ?? '?'}: ${String(failure)}`);
+  return result;
+}
+
+/** Longest value kept of a callback field, and most fields kept. */
+const FIELD_MAX = 500;
+const FIELDS_MAX = 40;
+
+/** The fields as recorded: the protocol's first, then others, each cut to FIELD_MAX characters. */
+export function recordedFields(fields: Record<string, unknown>): Record<string, string> {
+  const recorded: Record<string, string> = {};
+  for (const name of [...CALLBACK_FIELDS, ...Object.keys(fields)]) {
+    if (!(name in fields) || name in recorded || Object.keys(recorded).length >= FIELDS_MAX) continue;
+    recorded[name.slice(0, 100)] = String(fields[name]).slice(0, FIELD_MAX);
+  }
+  return recorded;
+}
+
+async function recordCallback(
+  db: Db,
+  fields: Record<string, string>,
+  meta: { method: string; remoteAddress: string },
+  result: CallbackAnswer,
+  about: { lmsId: string | null; invoiceId: number | null },
+): Promise<void> {
   await db.insert(paymentCallbacks).values({
-    lmsId,
-    invoiceId,
+    lmsId: about.lmsId,
+    invoiceId: about.invoiceId,
     method: meta.method,
-    fields: recorded,
+    fields: recordedFields(fields),
     remoteAddress: meta.remoteAddress,
     outcome: result.outcome,
-    reason: result.message.slice(0, 500),
+    reason: result.message.slice(0, FIELD_MAX),
     httpStatus: result.status,
   });
-  return result;
 }
 
 /** Records a callback that was refused before it could be read (a GET, an unreadable body). */
@@ -122,7 +154,7 @@ export async function recordRefusedCallback(
 ): Promise<void> {
   await db.insert(paymentCallbacks).values({
     method: meta.method,
-    fields,
+    fields: recordedFields(fields),
     remoteAddress: meta.remoteAddress,
     outcome: 'refused',
     reason,

@@ -5,12 +5,12 @@ import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { classes, classMentors, enrolments, invoiceEvents, invoices, users } from '../db/schema';
 import { HttpError } from '../errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, staffRecipients } from '../mail/outbox';
 import { classState } from '../services/class-rows';
 import { type PaymentsDeps, paymentAccountOf, type TenantPaymentAccount } from './accounts';
 import { GatewayError, type TransactionStatus } from './gateway';
 import { ACCOUNTS, type LedgerLine, post } from './ledger';
-import { receiptMail } from './mails';
+import { receiptMail, refundLearnerMail, refundNoticeMail } from './mails';
 
 /*
  * Invoices and their states (contract/payments.ts): pending → paid | expired | failed, and expired or
@@ -22,16 +22,19 @@ import { receiptMail } from './mails';
  */
 
 type InvoiceRow = typeof invoices.$inferSelect;
-export type Actor = `learner:${string}` | 'gateway' | 'system';
+export type Actor = `learner:${string}` | `staff:${string}` | 'gateway' | 'system';
 
 export const ALREADY_ENROLLED = 'Anda sudah terdaftar di kelas ini';
+/** The smallest total the gateway takes (Duitku: Rp10.000). */
+export const GATEWAY_MINIMUM = 10_000;
 const GATEWAY_DOWN = 'Gateway pembayaran sedang tidak dapat dihubungi. Coba lagi beberapa saat lagi.';
 
 /** What can move to what; paid is final. */
 const NEXT: Record<InvoiceState, readonly InvoiceState[]> = {
-  pending: ['paid', 'expired', 'failed'],
+  pending: ['paid', 'expired', 'failed', 'cancelled'],
   expired: ['paid'],
   failed: ['paid'],
+  cancelled: ['paid'],
   paid: [],
 };
 
@@ -90,7 +93,12 @@ async function transition(
 /**
  * Marks an invoice paid on the gateway's word (its transaction status said 00): enrols the learner
  * (once: the enrolment is unique per class and learner), posts the payment to the ledger (once per
- * invoice), queues the receipt. Answers false when it was paid already.
+ * invoice), cancels the learner's other open invoice of the class and queues the receipt. Money the
+ * class cannot take (the learner already holds a seat, say after paying a late invoice and its
+ * repayment, or the quota filled while the invoice was open) is still recorded as paid but owed
+ * back: it goes to `refund-due` instead of revenue and mentors, no seat is given, staff are told.
+ * Settling is serialised per class, so two payments never both take the last seat. Answers false
+ * when the invoice was paid already.
  */
 export async function settlePaid(
   db: Db,
@@ -100,26 +108,79 @@ export async function settlePaid(
   actor: Actor,
   note: string,
 ): Promise<boolean> {
+  const [target] = await db.select({ classId: invoices.classId }).from(invoices).where(eq(invoices.id, invoiceId));
+  if (!target) return false;
   const paid = await db.transaction(async (tx) => {
+    // One settlement of a class at a time (also keeps two invoices of one learner from deadlocking).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`settle-class:${target.classId}`}, 0))`);
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!invoice || invoice.status === 'paid') return false;
     const account = await paymentAccountOf(tx, deps, invoice.lmsId);
-    const moved = await transition(tx, invoice, 'paid', actor, note, {
+    const [item] = await tx.select({ quota: classes.quota }).from(classes).where(eq(classes.id, invoice.classId));
+    const refund = (await isEnrolled(tx, invoice.classId, invoice.userId))
+      ? 'Peserta sudah terdaftar di kelas ini (pembayaran ganda)'
+      : item?.quota != null && (await seatsTaken(tx, invoice.classId)) >= item.quota
+        ? 'Kuota kelas sudah penuh saat pembayaran masuk'
+        : undefined;
+    const moved = await transition(tx, invoice, 'paid', actor, refund ? `${note}; perlu refund: ${refund}` : note, {
       paidAt: new Date(),
       reference: confirmed.reference || invoice.reference,
       gatewayFee: confirmed.fee,
       paymentUrl: null,
     });
     if (!moved) return false;
-    await tx
-      .insert(enrolments)
-      .values({ lmsId: invoice.lmsId, classId: invoice.classId, userId: invoice.userId, status: 'active' })
-      .onConflictDoUpdate({
-        target: [enrolments.classId, enrolments.userId],
-        set: { status: 'active' },
-        setWhere: eq(enrolments.status, 'cancelled'),
+    const fee = Math.min(confirmed.fee, invoice.total);
+    const [learner] = await tx
+      .select({ email: users.email, name: users.name, className: classes.name, classCode: classes.code })
+      .from(users)
+      .innerJoin(classes, eq(classes.id, invoice.classId))
+      .where(eq(users.id, invoice.userId));
+    if (refund) {
+      await post(tx, {
+        lmsId: invoice.lmsId,
+        kind: 'class-payment',
+        invoiceId: invoice.id,
+        memo: `Pembayaran ${invoice.merchantOrderId}, perlu refund: ${refund}`,
+        lines: [
+          { account: ACCOUNTS.gateway, amount: invoice.total - fee },
+          { account: ACCOUNTS.gatewayFee, amount: fee },
+          { account: ACCOUNTS.refundDue, amount: -invoice.total },
+        ],
       });
-    // Another open invoice of the same class is moot now: nobody should pay it.
+      const staff = await staffRecipients(tx, invoice.lmsId);
+      if (learner) {
+        if (staff.length) await enqueueMail(tx, invoice.lmsId, refundNoticeMail(staff, invoice, learner, refund));
+        await enqueueMail(tx, invoice.lmsId, refundLearnerMail(invoice, learner));
+      }
+    } else {
+      await tx
+        .insert(enrolments)
+        .values({ lmsId: invoice.lmsId, classId: invoice.classId, userId: invoice.userId, status: 'active' })
+        .onConflictDoUpdate({
+          target: [enrolments.classId, enrolments.userId],
+          set: { status: 'active' },
+          setWhere: eq(enrolments.status, 'cancelled'),
+        });
+      const mentorRows = await tx
+        .select({ id: classMentors.mentorId })
+        .from(classMentors)
+        .where(eq(classMentors.classId, invoice.classId))
+        .orderBy(asc(classMentors.position), asc(classMentors.mentorId));
+      await post(tx, {
+        lmsId: invoice.lmsId,
+        kind: 'class-payment',
+        invoiceId: invoice.id,
+        memo: `Pembayaran ${invoice.merchantOrderId}`,
+        lines: paymentLines(
+          invoice,
+          fee,
+          mentorRows.map((row) => row.id),
+          account.mentorShareBps,
+        ),
+      });
+      if (learner) await enqueueMail(tx, invoice.lmsId, receiptMail({ ...invoice, reference: confirmed.reference }, learner));
+    }
+    // The learner's other open invoice of the class is moot now: nobody should pay it.
     const others = await tx
       .select()
       .from(invoices)
@@ -132,34 +193,20 @@ export async function settlePaid(
         ),
       );
     for (const other of others)
-      await transition(tx, other, 'failed', 'system', `Kelas sudah dibayar lewat ${invoice.merchantOrderId}`, { paymentUrl: null });
-    const mentorRows = await tx
-      .select({ id: classMentors.mentorId })
-      .from(classMentors)
-      .where(eq(classMentors.classId, invoice.classId))
-      .orderBy(asc(classMentors.position), asc(classMentors.mentorId));
-    await post(tx, {
-      lmsId: invoice.lmsId,
-      kind: 'class-payment',
-      invoiceId: invoice.id,
-      memo: `Pembayaran ${invoice.merchantOrderId}`,
-      lines: paymentLines(
-        invoice,
-        Math.min(confirmed.fee, invoice.total),
-        mentorRows.map((row) => row.id),
-        account.mentorShareBps,
-      ),
-    });
-    const [learner] = await tx
-      .select({ email: users.email, name: users.name, className: classes.name, classCode: classes.code })
-      .from(users)
-      .innerJoin(classes, eq(classes.id, invoice.classId))
-      .where(eq(users.id, invoice.userId));
-    if (learner) await enqueueMail(tx, invoice.lmsId, receiptMail({ ...invoice, reference: confirmed.reference }, learner));
+      await transition(tx, other, 'cancelled', 'system', `Kelas sudah dibayar lewat ${invoice.merchantOrderId}`, { paymentUrl: null });
     if (deps.crashPoint === 'settle') process.kill(process.pid, 'SIGKILL');
     return true;
   });
   return paid;
+}
+
+/** Seats of a class taken by learners (every enrolment that is not cancelled). */
+async function seatsTaken(db: Db | Tx, classId: number): Promise<number> {
+  const [taken] = await (db as Db)
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enrolments)
+    .where(and(eq(enrolments.classId, classId), ne(enrolments.status, 'cancelled')));
+  return taken?.n ?? 0;
 }
 
 /** Marks a pending invoice expired or failed as the gateway or the clock says. */
@@ -173,7 +220,8 @@ async function settleUnpaid(db: Db, invoice: InvoiceRow, to: 'expired' | 'failed
  * cancelled it. A gateway that cannot be reached changes nothing (the invoice is asked again later).
  */
 export async function refreshInvoice(db: Db, deps: PaymentsDeps, invoice: InvoiceRow, actor: Actor = 'system'): Promise<InvoiceRow> {
-  if (invoice.status === 'expired' || invoice.status === 'failed') return recheckUnpaid(db, deps, invoice, actor);
+  if (invoice.status === 'expired' || invoice.status === 'failed' || invoice.status === 'cancelled')
+    return recheckUnpaid(db, deps, invoice, actor);
   if (invoice.status !== 'pending') return invoice;
   const expired = invoice.expiresAt.getTime() <= Date.now();
   if (!invoice.reference) {
@@ -289,15 +337,11 @@ export async function openInvoice(
       return { invoice: fresh.reference ? fresh : await createAtGateway(db, deps, requester, fresh), created: false };
   }
   if (item.state !== 'registration') throw new HttpError(409, 'Pendaftaran kelas ini sedang tidak dibuka');
-  if (item.quota !== null) {
-    const [taken] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(enrolments)
-      .where(and(eq(enrolments.classId, item.id), ne(enrolments.status, 'cancelled')));
-    if ((taken?.n ?? 0) >= item.quota) throw new HttpError(409, 'Kuota kelas ini sudah penuh');
-  }
+  if (item.quota !== null && (await seatsTaken(db, item.id)) >= item.quota) throw new HttpError(409, 'Kuota kelas ini sudah penuh');
   const account = await paymentAccountOf(db, deps, lmsId);
   const vat = vatOf(item.price, account.vatBps);
+  if (item.price + vat < GATEWAY_MINIMUM)
+    throw new HttpError(409, 'Biaya kelas ini di bawah batas minimum pembayaran (Rp10.000). Hubungi admin.');
   const now = new Date();
   let row: InvoiceRow | undefined;
   try {
@@ -361,7 +405,12 @@ async function createAtGateway(
 ): Promise<InvoiceRow> {
   const account = known ?? (await paymentAccountOf(db, deps, invoice.lmsId));
   const [item] = await db.select({ name: classes.name, code: classes.code }).from(classes).where(eq(classes.id, invoice.classId));
-  const minutes = Math.max(1, Math.round((invoice.expiresAt.getTime() - Date.now()) / 60_000));
+  // Whole minutes left, rounded down: the gateway must never take money after our expiry.
+  const minutes = Math.floor((invoice.expiresAt.getTime() - Date.now()) / 60_000);
+  if (minutes < 1) {
+    await settleUnpaid(db, invoice, 'expired', 'system', 'Kedaluwarsa sebelum gateway menjawab');
+    throw new HttpError(409, 'Tagihan ini sudah kedaluwarsa. Gunakan Bayar ulang untuk membuat tagihan baru.');
+  }
   const productDetails = `Kelas ${item?.name ?? ''} (${item?.code ?? ''})`.slice(0, 255);
   try {
     const created = await deps.gateway.createInvoice(account, {
@@ -437,7 +486,7 @@ export async function invoiceDetail(
     row = await latestInvoice(db, item.id, viewer.id);
     if (!row) return null;
   }
-  return toInvoice(db, await refreshInvoice(db, deps, row, viewer.staff ? 'system' : `learner:${viewer.id}`));
+  return toInvoice(db, await refreshInvoice(db, deps, row, row.userId === viewer.id ? `learner:${viewer.id}` : `staff:${viewer.id}`));
 }
 
 /** The invoice as the contract shows it. */
@@ -473,4 +522,32 @@ export async function orderStatus(db: Db, lmsId: string, merchantOrderId: string
     .where(and(eq(invoices.lmsId, lmsId), eq(invoices.merchantOrderId, merchantOrderId)));
   if (!row) throw new HttpError(404, 'Tagihan tidak ditemukan');
   return { merchantOrderId: row.merchantOrderId, status: row.status as InvoiceState };
+}
+
+/**
+ * One reconciliation pass: pending invoices the gateway knows (older than two minutes, so a learner
+ * in the middle of paying is left alone) and unpaid ones that expired in the last week, oldest
+ * first, at most `limit`. Each is brought up to date as a detail call would. Answers how many moved.
+ */
+export async function reconcileInvoices(db: Db, deps: PaymentsDeps, limit = 50): Promise<number> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        sql`${invoices.reference} is not null`,
+        or(
+          and(eq(invoices.status, 'pending'), sql`${invoices.createdAt} < now() - interval '2 minutes'`),
+          and(
+            inArray(invoices.status, ['expired', 'failed', 'cancelled']),
+            sql`${invoices.expiresAt} > now() - make_interval(secs => ${RECHECK_UNPAID_MS / 1000})`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.createdAt))
+    .limit(limit);
+  let moved = 0;
+  for (const row of rows) if ((await refreshInvoice(db, deps, row)).status !== row.status) moved += 1;
+  return moved;
 }

@@ -18,6 +18,8 @@ export const ACCOUNTS = {
   vat: 'vat',
   /** The provider's revenue. */
   platform: 'platform',
+  /** Money taken that the class could not take (a second payment, a full class): owed back to the learner. */
+  refundDue: 'refund-due',
   /** Owed to a mentor, free to ask for. */
   mentor: (mentorId: number) => `mentor:${mentorId}`,
   /** Asked for in a payout that waits for approval. */

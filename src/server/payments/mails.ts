@@ -70,3 +70,45 @@ export function payoutDecidedMail(to: string[], payout: PayoutMailFields, approv
       : `Permintaan pencairan ${formatRupiah(payout.amount)} ditolak.\nAlasan: ${reason ?? '-'}\n\nSaldo tersebut kembali tersedia dan dapat Anda ajukan lagi.`,
   };
 }
+
+interface RefundFields {
+  merchantOrderId: string;
+  total: number;
+  reference: string | null;
+}
+
+/** To the staff: money came in that the class could not take (kind `payment-refund-due`). */
+export function refundNoticeMail(
+  to: string[],
+  invoice: RefundFields,
+  learner: { email: string; name: string; className: string; classCode: string },
+  reason: string,
+): MailMessage {
+  return {
+    kind: 'payment-refund-due',
+    to,
+    replyTo: learner.email,
+    subject: `Perlu refund: ${formatRupiah(invoice.total)} untuk ${invoice.merchantOrderId}`,
+    text: [
+      `${learner.name} (${learner.email}) membayar ${formatRupiah(invoice.total)} untuk kelas ${learner.className} (${learner.classCode}), tetapi pembayaran ini tidak dapat dipakai: ${reason}.`,
+      `Nomor tagihan: ${invoice.merchantOrderId}; referensi gateway: ${invoice.reference ?? '-'}.`,
+      '',
+      'Dana tercatat sebagai utang refund (akun refund-due). Kembalikan lewat dasbor gateway, lalu kabari peserta.',
+    ].join('\n'),
+  };
+}
+
+/** To the learner: their payment will be returned (kind `payment-refund`). */
+export function refundLearnerMail(invoice: RefundFields, learner: { email: string; name: string; className: string }): MailMessage {
+  return {
+    kind: 'payment-refund',
+    to: [learner.email],
+    subject: `Pembayaran ${invoice.merchantOrderId} akan dikembalikan`,
+    text: [
+      `Halo ${learner.name.split(/\s+/)[0] ?? ''},`,
+      '',
+      `Kami menerima pembayaran ${formatRupiah(invoice.total)} (tagihan ${invoice.merchantOrderId}) untuk kelas ${learner.className}, tetapi pembayaran ini tidak dapat dipakai: Anda sudah terdaftar atau kuota kelas sudah penuh.`,
+      'Dana akan kami kembalikan sepenuhnya. Tim kami akan menghubungi Anda melalui email ini.',
+    ].join('\n'),
+  };
+}

@@ -89,7 +89,10 @@ export async function decidePayout(
     .where(and(eq(payouts.id, id), eq(payouts.lmsId, decider.lmsId)))
     .for('update');
   if (!row) throw new HttpError(404, 'Permintaan pencairan tidak ditemukan');
-  if (row.userId === decider.id) throw new HttpError(403, 'Permintaan Anda sendiri harus diputuskan admin lain');
+  // Four eyes: neither the account that asked nor the one the mentor profile belongs to now decides.
+  const [profile] = await tx.select({ userId: mentors.userId }).from(mentors).where(eq(mentors.id, row.mentorId));
+  if (row.userId === decider.id || profile?.userId === decider.id)
+    throw new HttpError(403, 'Permintaan Anda sendiri harus diputuskan admin lain');
   if (row.status !== 'requested') throw new HttpError(409, `Permintaan ini sudah diputuskan (${row.status})`);
   const reason = decision.approve ? null : decision.reason;
   const [decided] = await tx
@@ -115,7 +118,7 @@ export async function decidePayout(
     .where(eq(mentors.id, row.mentorId));
   const to = [...new Set([row.email, mentor?.email].filter((email): email is string => Boolean(email)))];
   await enqueueMail(tx, decider.lmsId, payoutDecidedMail(to, row, decision.approve, reason));
-  return toPayout(decided, mentor?.name ?? '', decider.name);
+  return toPayout(decided, mentor?.name ?? '', decider.name, true);
 }
 
 /** GET v2/payout/list: a mentor's own requests; for admins every request of the tenant. Newest first. */
@@ -123,7 +126,16 @@ export async function listPayouts(db: Db, viewer: Viewer, query: PayoutListParam
   const { page, perPage } = query;
   const decider = aliasedTable(users, 'decider');
   const filters: (SQL | undefined)[] = [eq(payouts.lmsId, viewer.lmsId)];
-  if (!isStaff(viewer)) filters.push(eq(payouts.userId, viewer.id));
+  // A mentor sees the requests of their mentor profile (also those made before it was linked to this
+  // account); an account linked to none has none.
+  if (!isStaff(viewer)) {
+    const [profile] = await db
+      .select({ id: mentors.id })
+      .from(mentors)
+      .where(and(eq(mentors.lmsId, viewer.lmsId), eq(mentors.userId, viewer.id)))
+      .limit(1);
+    filters.push(profile ? eq(payouts.mentorId, profile.id) : sql`false`);
+  }
   if (query.status) filters.push(eq(payouts.status, query.status));
   if (query.bank) filters.push(eq(payouts.bank, query.bank));
   if (query.search) {
@@ -143,7 +155,7 @@ export async function listPayouts(db: Db, viewer: Viewer, query: PayoutListParam
     .offset((page - 1) * perPage);
   const totalItems = total?.n ?? 0;
   return {
-    items: rows.map((row) => toPayout(row.payout, row.mentorName, row.decidedBy)),
+    items: rows.map((row) => toPayout(row.payout, row.mentorName, row.decidedBy, isStaff(viewer))),
     page,
     perPage,
     totalItems,
@@ -151,7 +163,8 @@ export async function listPayouts(db: Db, viewer: Viewer, query: PayoutListParam
   };
 }
 
-function toPayout(row: PayoutRow, mentorName: string, decidedBy: string | null): Payout {
+/** A payout as the contract shows it: the account number whole only to staff, who make the transfer. */
+function toPayout(row: PayoutRow, mentorName: string, decidedBy: string | null, staff = false): Payout {
   return {
     id: row.id,
     mentorName,
@@ -159,7 +172,7 @@ function toPayout(row: PayoutRow, mentorName: string, decidedBy: string | null):
     email: row.email,
     bank: row.bank,
     bankName: bankName(row.bank),
-    accountNumber: maskAccount(row.accountNumber),
+    accountNumber: staff ? row.accountNumber : maskAccount(row.accountNumber),
     amount: row.amount,
     status: row.status as PayoutState,
     requestedAt: row.requestedAt.toISOString(),

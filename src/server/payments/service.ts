@@ -3,6 +3,7 @@ import { createGatewaySimulator, type GatewaySimulator, registerSimMerchant } fr
 import { isProduction } from '../paths';
 import { ensureSimulatorAccounts, type PaymentsDeps } from './accounts';
 import { createDuitkuGateway } from './duitku';
+import { reconcileInvoices } from './invoices';
 
 /** Where the embedded simulator is mounted, under the API (`/api/sim/duitku`). */
 export const SIMULATOR_PATH = '/sim/duitku';
@@ -20,12 +21,15 @@ export interface PaymentsSetup {
  * Payments from the environment. PAYMENT_GATEWAY=duitku talks to Duitku at DUITKU_BASE_URL (or each
  * tenant's own base URL) with each tenant's merchant account; PAYMENT_GATEWAY=simulator (the default
  * outside production) runs the simulator in this process and gives every tenant a merchant account
- * there. PAYMENT_CALLBACK_ORIGIN is the public origin the gateway calls back (default: this server).
- * Production never falls back to the simulator: a learner could "pay" there without money.
+ * there. PAYMENT_CALLBACK_ORIGIN is the public origin the gateway calls back (default: this server
+ * for the simulator, the tenant's public https host for Duitku). Production refuses the simulator:
+ * a learner could "pay" there without money.
  */
 export async function openPayments(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<PaymentsSetup> {
   const mode = env.PAYMENT_GATEWAY ?? (isProduction(env) ? 'duitku' : 'simulator');
   if (mode !== 'duitku' && mode !== 'simulator') throw new Error(`PAYMENT_GATEWAY harus duitku atau simulator, bukan "${mode}"`);
+  if (mode === 'simulator' && isProduction(env))
+    throw new Error('PAYMENT_GATEWAY=simulator tidak boleh dipakai dengan LMS_ENV=production: pembayaran palsu akan membuka kelas');
   let selfOrigin: string | undefined;
   // GATEWAY_SIM_BACKOFF_MS (e.g. "50,100"): the simulator's waits between callback attempts, for tests.
   const backoff = env.GATEWAY_SIM_BACKOFF_MS?.split(',').map(Number);
@@ -42,11 +46,35 @@ export async function openPayments(db: Db, env: NodeJS.ProcessEnv = process.env)
     payments: {
       gateway: createDuitkuGateway(),
       gatewayBaseUrl: () => (simulator ? (selfOrigin ? `${selfOrigin}/api${SIMULATOR_PATH}` : undefined) : base),
-      callbackOrigin: () => callbackOrigin ?? selfOrigin,
-      crashPoint: env.PAYMENT_CRASH_POINT || undefined,
+      // With Duitku and no PAYMENT_CALLBACK_ORIGIN, the route uses the tenant's public https host.
+      callbackOrigin: () => callbackOrigin ?? (simulator ? selfOrigin : undefined),
+      crashPoint: isProduction(env) ? undefined : env.PAYMENT_CRASH_POINT || undefined,
       setSelfOrigin: (origin) => {
         selfOrigin = origin.replace(/\/+$/, '');
       },
     },
   };
+}
+
+/** How often pending invoices are reconciled with the gateway by default (PAYMENT_RECONCILE_MS). */
+export const RECONCILE_EVERY_MS = 300_000;
+
+/**
+ * Asks the gateway about invoices nobody is looking at: a learner who paid and closed the tab, a
+ * callback that never came. Runs every `everyMs` (and is harmless in several processes at once:
+ * every change is conditional). Answers a stop function.
+ */
+export function startReconciler(db: Db, payments: PaymentsDeps, everyMs = RECONCILE_EVERY_MS, log = console.error): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    reconcileInvoices(db, payments)
+      .catch((error: unknown) => log(`[payments] rekonsiliasi gagal: ${String(error)}`))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -55,17 +55,19 @@ export function paymentsRoutes(deps: ApiDeps) {
       const host = originHost(candidate);
       return candidate && host && servesHost(tenant, host) ? new URL(candidate).origin : undefined;
     };
+    const publicSite = `https://${tenant.hosts.find((name) => !isLocalHost(name.replace(/:\d+$/, ''))) ?? tenant.hosts[0] ?? self.host}`;
     const site =
       ownSite(c.req.header('Origin')) ??
       ownSite(c.req.header('Referer')) ??
       ownSite(c.req.header('Host') ? `${self.protocol}//${c.req.header('Host')}` : undefined) ??
-      `https://${tenant.hosts.find((name) => !isLocalHost(name.replace(/:\d+$/, ''))) ?? tenant.hosts[0] ?? self.host}`;
+      publicSite;
     const current = c.get('user');
     return {
       lmsId: tenant.lmsId,
       user: { id: current.id, name: current.name, email: current.email },
       siteOrigin: site,
-      callbackOrigin: payments().callbackOrigin() ?? self.origin,
+      // The API answers on every host of the tenant: the gateway calls back to its public one.
+      callbackOrigin: payments().callbackOrigin() ?? publicSite,
     };
   };
 

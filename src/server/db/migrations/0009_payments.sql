@@ -69,7 +69,7 @@ CREATE TABLE "invoices" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"paid_at" timestamp with time zone,
 	CONSTRAINT "invoices_merchant_order_id_unique" UNIQUE("merchant_order_id"),
-	CONSTRAINT "invoices_status" CHECK ("invoices"."status" in ('pending', 'paid', 'expired', 'failed')),
+	CONSTRAINT "invoices_status" CHECK ("invoices"."status" in ('pending', 'paid', 'expired', 'failed', 'cancelled')),
 	CONSTRAINT "invoices_money" CHECK ("invoices"."amount" > 0 and "invoices"."vat" >= 0 and "invoices"."total" = "invoices"."amount" + "invoices"."vat")
 );
 --> statement-breakpoint

@@ -41,4 +41,9 @@ describe('classPaymentView', () => {
     expect(classPaymentView(invoice({ status: 'paid', enrolled: true, paidAt: '2026-05-04T07:30:00Z' }), NOW)).toBe('enrolled');
     expect(classPaymentView(invoice({ status: 'expired', enrolled: true }), NOW)).toBe('enrolled');
   });
+
+  it('says a paid invoice the class could not take (full, or paid twice) is refunded, and offers a new invoice after a cancelled one', () => {
+    expect(classPaymentView(invoice({ status: 'paid', enrolled: false, paymentUrl: null }), NOW)).toBe('refund');
+    expect(classPaymentView(invoice({ status: 'cancelled', paymentUrl: null }), NOW)).toBe('failed');
+  });
 });
