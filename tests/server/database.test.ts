@@ -193,14 +193,18 @@ describe('start-up failures', () => {
     const openPlatform = vi
       .fn()
       .mockRejectedValueOnce(new Error('Failed query: select 1', { cause: new Error('database "lms" does not exist') }))
-      .mockResolvedValue({ api: { fetch: () => Response.json({ ok: true }) }, close: async () => {} });
+      .mockResolvedValue({
+        api: { fetch: () => Response.json({ ok: true }) },
+        payments: { payments: { setSelfOrigin: () => {} } },
+        close: async () => {},
+      });
     const logged = vi.fn();
     let middleware: ((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => unknown) | undefined;
     const devServer = {
       middlewares: { use: (_path: string, handler: typeof middleware) => (middleware = handler) },
       ssrLoadModule: async () => ({ openPlatform }),
       httpServer: null,
-      config: { logger: { error: logged } },
+      config: { logger: { error: logged }, server: {} },
     };
     const hook = apiDevPlugin().configureServer;
     if (typeof hook !== 'function') throw new Error('configureServer is not a function');

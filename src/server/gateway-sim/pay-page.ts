@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { formatTimeRange } from '~/lib/format/dates';
 import { formatRupiah } from '~/lib/format/money';
+import { escapeHtml, scriptFreeDocument, scriptFreePolicy } from '../script-free-page';
 import { type SimTransaction, standing } from './transactions';
 
 /**
@@ -21,42 +21,19 @@ button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2p
 .state{padding:.6rem;border:1px solid;border-radius:.375rem;margin:0 0 1rem}
 .paid{color:#14532d;background:#f0fdf4;border-color:#14532d}.failed{color:#9f1239;background:#fff1f2;border-color:#9f1239}
 .note{color:#4b5563;font-size:.9rem}a{color:#1d4ed8;overflow-wrap:anywhere}`;
-const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
 /** The page's Content-Security-Policy: its own style only; forms post here and the answer may redirect to the merchant. */
 export function payPagePolicy(returnOrigin?: string): string {
-  return [
-    "default-src 'none'",
-    `style-src '${STYLE_HASH}'`,
-    "script-src 'none'",
-    "img-src 'self'",
-    `form-action 'self'${returnOrigin ? ` ${returnOrigin}` : ''}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
+  return scriptFreePolicy(STYLE, returnOrigin);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
 function shell(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="id">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><p>Simulator Duitku: halaman uji, tidak ada uang sungguhan yang berpindah</p></header>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return scriptFreeDocument({
+    title,
+    style: STYLE,
+    main: body,
+    banner: '<p>Simulator Duitku: halaman uji, tidak ada uang sungguhan yang berpindah</p>',
+  });
 }
 
 /** Where the gateway sends the payer back: returnUrl with merchantOrderId, resultCode and reference. */

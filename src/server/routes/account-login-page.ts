@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { escapeHtml, scriptFreeDocument, scriptFreePolicy } from '../script-free-page';
 
 /**
  * The HTML of the account login page (redirect-login mode, SPEC §2): self-contained, no script, one
@@ -14,41 +14,14 @@ input:focus,button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
 button{margin-top:1.25rem;width:100%;padding:.7rem;font:inherit;font-weight:600;color:#fff;background:#1d4ed8;border:0;border-radius:.375rem;cursor:pointer}
 .error{color:#9f1239;background:#fff1f2;border:1px solid #9f1239;border-radius:.375rem;padding:.6rem;margin:0 0 1rem}
 .field-error{color:#9f1239;margin:.25rem 0 0;font-size:.9rem}a{color:#1d4ed8}`;
-const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
 /** The page's Content-Security-Policy: nothing but its own style; the form may go here and then to `returnOrigin`. */
 export function loginPagePolicy(returnOrigin?: string): string {
-  return [
-    "default-src 'none'",
-    `style-src '${STYLE_HASH}'`,
-    "script-src 'none'",
-    "img-src 'self'",
-    `form-action 'self'${returnOrigin ? ` ${returnOrigin}` : ''}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
+  return scriptFreePolicy(STYLE, returnOrigin);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
 function shell(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="id">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return scriptFreeDocument({ title, style: STYLE, main: body });
 }
 
 /** What the form carries from the site's request to the POST (never in a URL the page writes). */
