@@ -10,11 +10,14 @@ import { createHash } from 'node:crypto';
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
+/** The CSP source that allows one inline style sheet (compute it once per page, not per request). */
+export const styleSource = (style: string) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+
 /** A script-free page's Content-Security-Policy: its own style only; forms post here and, when given, to `formOrigin`. */
-export function scriptFreePolicy(style: string, formOrigin?: string): string {
+export function scriptFreePolicy(styleSrc: string, formOrigin?: string): string {
   return [
     "default-src 'none'",
-    `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+    `style-src ${styleSrc}`,
     "script-src 'none'",
     "img-src 'self'",
     `form-action 'self'${formOrigin ? ` ${formOrigin}` : ''}`,

@@ -1,7 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '~/contract/payments';
 import type { ApiClient } from '~/lib/api';
@@ -24,6 +21,7 @@ import { unbalancedTransactions } from '~/server/payments/ledger';
 import { openPayments } from '~/server/payments/service';
 import { appClientOf, tenantOf } from './support/api-client';
 import { signUpLearner } from './support/identity';
+import { expectLedgerBalanced, servePayments } from './support/payments';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 
 /*
@@ -65,30 +63,24 @@ interface SimView {
 
 describe.each(await dbKinds())('class payments on %s', (kind) => {
   let platform: TestPlatform;
-  let server: ReturnType<typeof serve>;
+  let served: Awaited<ReturnType<typeof servePayments>>;
   let lmsId: string;
   let origin: string;
 
   beforeAll(async () => {
     // Fast retries, and enough of them (3 s in all) that a test can change the gateway's answer between two.
     platform = await openTestPlatform(kind, { GATEWAY_SIM_BACKOFF_MS: '50,100,200,400,800,1600', GATEWAY_SIM_POLL_MS: '50' });
-    server = serve({ fetch: new Hono().mount('/api', platform.api.fetch).fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    platform.payments.payments.setSelfOrigin(origin);
-    platform.payments.simulator?.worker.start();
+    served = await servePayments(platform);
+    origin = served.origin;
     lmsId = (await tenantOf(platform)).lmsId;
   }, 120_000);
   afterAll(async () => {
-    await platform.payments.simulator?.worker.stop();
-    await new Promise((resolve) => server.close(resolve));
+    await served?.close();
     await platform?.close();
   });
   afterEach(async () => {
     const db = platform.deps.db;
-    expect(await unbalancedTransactions(db)).toEqual([]);
-    const [all] = await db.select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` }).from(ledgerEntries);
-    expect(Number(all?.sum ?? 0)).toBe(0);
+    await expectLedgerBalanced(db);
   });
 
   const learner = async (email: string): Promise<ApiClient> => {

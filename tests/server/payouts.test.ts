@@ -1,7 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { and, eq, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
 import type { Invoice, Payout, PayoutRequest } from '~/contract/payments';
@@ -10,9 +7,9 @@ import { type ApiClient, signIn } from '~/lib/api';
 import { approvePayout, createInvoice, listPayouts, paymentDetail, payoutBalance, rejectPayout, requestPayout } from '~/lib/api/payments';
 import { invoices, ledgerEntries, ledgerTransactions, mailOutbox, mentors, payouts, users } from '~/server/db/schema';
 import { demoAccount } from '~/server/db/seed';
-import { unbalancedTransactions } from '~/server/payments/ledger';
 import { appClientOf, clientOf, signInAs, tenantOf } from './support/api-client';
 import { signUpForm, signUpLearner } from './support/identity';
+import { expectLedgerBalanced, servePayments } from './support/payments';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import { generateAppToken, OTHER_APP_CODE } from './support/tokens';
 
@@ -38,7 +35,7 @@ const form = (amount: number | string, change: Partial<PayoutRequest> = {}): Pay
 
 describe.each(await dbKinds())('mentor payouts on %s', (kind) => {
   let platform: TestPlatform;
-  let server: ReturnType<typeof serve>;
+  let served: Awaited<ReturnType<typeof servePayments>>;
   let lmsId: string;
   let origin: string;
   let mentor: ApiClient;
@@ -46,11 +43,8 @@ describe.each(await dbKinds())('mentor payouts on %s', (kind) => {
 
   beforeAll(async () => {
     platform = await openTestPlatform(kind, { GATEWAY_SIM_BACKOFF_MS: '50,100,200', GATEWAY_SIM_POLL_MS: '50' });
-    server = serve({ fetch: new Hono().mount('/api', platform.api.fetch).fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    platform.payments.payments.setSelfOrigin(origin);
-    platform.payments.simulator?.worker.start();
+    served = await servePayments(platform);
+    origin = served.origin;
     lmsId = (await tenantOf(platform)).lmsId;
     mentor = await appClientOf(platform);
     await signInAs(mentor, 'mentor');
@@ -58,15 +52,12 @@ describe.each(await dbKinds())('mentor payouts on %s', (kind) => {
     await signInAs(admin, 'admin');
   }, 120_000);
   afterAll(async () => {
-    await platform.payments.simulator?.worker.stop();
-    await new Promise((resolve) => server.close(resolve));
+    await served?.close();
     await platform?.close();
   });
   afterEach(async () => {
     const db = platform.deps.db;
-    expect(await unbalancedTransactions(db)).toEqual([]);
-    const [all] = await db.select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` }).from(ledgerEntries);
-    expect(Number(all?.sum ?? 0)).toBe(0);
+    await expectLedgerBalanced(db);
     // What a mentor may ask for, and what is held for them, is never below zero.
     const owed = await db
       .select({ account: ledgerEntries.account, sum: sql<string>`sum(${ledgerEntries.amount})` })

@@ -3,16 +3,15 @@ import { PAYOUT_STATE_LABELS, type Payout } from '~/contract/payments';
 import type { ApiClient } from '~/lib/api/client';
 import { roleLabel } from '~/lib/auth/role-labels';
 import { formatRupiah } from '~/lib/format/money';
+import type { SessionUser } from '~/stores/session';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { PayoutDecision } from './PayoutDecision';
 import { PayoutList } from './PayoutList';
+import { SignInGate } from './SignInGate';
 import { useBanks } from './use-banks';
 import { usePayoutList } from './use-payout-list';
-import { useSignedIn } from './use-signed-in';
 import '../shared/forms.css';
 import './payments.css';
-
-const SIGN_IN = `/Login?redirect=${encodeURIComponent('/Akun/Pencairan/Persetujuan')}`;
 
 /** The approval queue: requested payouts first (the status filter starts at 'requested'), each decided in place. */
 function Queue({ client }: { client: ApiClient }) {
@@ -52,27 +51,20 @@ function Queue({ client }: { client: ApiClient }) {
  * of who may decide; other roles get a clear message here.
  */
 function PayoutApprovals() {
-  const signIn = useSignedIn();
-  if (signIn.state === 'starting') {
-    return (
-      <p role="status">
-        Memuat permintaan pencairan… Belum masuk? <a href={SIGN_IN}>Masuk ke akun Anda</a>.
-      </p>
-    );
-  }
-  if (signIn.state === 'signed-out') {
-    return (
-      <div className="form-note">
-        <p>Masuk dengan akun admin untuk menyetujui pencairan dana mentor.</p>
-        <p>
-          <a className="btn btn--primary" href={SIGN_IN}>
-            Masuk ke akun Anda
-          </a>
-        </p>
-      </div>
-    );
-  }
-  const { role } = signIn.user;
+  return (
+    <SignInGate
+      returnTo="/Akun/Pencairan/Persetujuan"
+      loading="Memuat permintaan pencairan…"
+      prompt="Masuk dengan akun admin untuk menyetujui pencairan dana mentor."
+    >
+      {(user, client) => <Approvals user={user} client={client} />}
+    </SignInGate>
+  );
+}
+
+/** The queue for admins; other roles are told where to go instead. */
+function Approvals({ user, client }: { user: SessionUser; client: ApiClient }) {
+  const { role } = user;
   if (role !== 'admin' && role !== 'superadmin') {
     return (
       <div className="form-note" role="status">
@@ -89,7 +81,7 @@ function PayoutApprovals() {
       </div>
     );
   }
-  return <Queue key={signIn.user.email} client={signIn.client} />;
+  return <Queue key={user.email} client={client} />;
 }
 
 /** The /Akun/Pencairan/Persetujuan island (`client:load`). */

@@ -10,15 +10,14 @@ import { IslandBoundary } from '../shared/IslandBoundary';
 import { BalanceView } from './BalanceView';
 import { PayoutForm } from './PayoutForm';
 import { PayoutList } from './PayoutList';
+import { SignInGate } from './SignInGate';
 import { useBanks } from './use-banks';
 import { usePayoutList } from './use-payout-list';
-import { useSignedIn } from './use-signed-in';
 import '../shared/forms.css';
 import './payments.css';
 
 export const PAYOUTS_PATH = '/Akun/Pencairan';
 export const APPROVALS_PATH = '/Akun/Pencairan/Persetujuan';
-const SIGN_IN = `/Login?redirect=${encodeURIComponent(PAYOUTS_PATH)}`;
 
 type Balance =
   | { state: 'loading' }
@@ -118,28 +117,17 @@ function MentorPayouts({ client, user }: { client: ApiClient; user: SessionUser 
  * a clear message (admins get the way to the approval queue).
  */
 function Payouts() {
-  const signIn = useSignedIn();
-  if (signIn.state === 'starting') {
-    return (
-      <p role="status">
-        Memuat data pencairan… Belum masuk? <a href={SIGN_IN}>Masuk ke akun Anda</a>.
-      </p>
-    );
-  }
-  if (signIn.state === 'signed-out') {
-    return (
-      <div className="form-note">
-        <p>Masuk dengan akun mentor untuk melihat saldo dan mengajukan pencairan dana.</p>
-        <p>
-          <a className="btn btn--primary" href={SIGN_IN}>
-            Masuk ke akun Anda
-          </a>
-        </p>
-      </div>
-    );
-  }
-  if (signIn.user.role !== 'mentor') return <NotMentor user={signIn.user} />;
-  return <MentorPayouts key={signIn.user.email} client={signIn.client} user={signIn.user} />;
+  return (
+    <SignInGate
+      returnTo={PAYOUTS_PATH}
+      loading="Memuat data pencairan…"
+      prompt="Masuk dengan akun mentor untuk melihat saldo dan mengajukan pencairan dana."
+    >
+      {(user, client) =>
+        user.role !== 'mentor' ? <NotMentor user={user} /> : <MentorPayouts key={user.email} client={client} user={user} />
+      }
+    </SignInGate>
+  );
 }
 
 /** The /Akun/Pencairan island (`client:load`). */

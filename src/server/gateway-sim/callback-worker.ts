@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gatewaySimCallbacks } from '../db/schema';
+import { PollLoop } from '../services/poll-loop';
 import { DEFAULT_CALLBACK_BACKOFF_MS, fromNow } from './callbacks';
 
 const C = gatewaySimCallbacks;
@@ -38,12 +39,7 @@ export class CallbackWorker {
   readonly #batchSize: number;
   readonly #fetch: typeof fetch;
   readonly #log: (line: string) => void;
-  #polling = false;
-  #stopping = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #timerAt = 0;
-  #pass: Promise<void> | undefined;
-  #again = false;
+  readonly #loop: PollLoop;
 
   constructor(options: CallbackWorkerOptions) {
     this.#db = options.db;
@@ -54,44 +50,40 @@ export class CallbackWorker {
     this.#batchSize = options.batchSize ?? 5;
     this.#fetch = options.fetch ?? fetch;
     this.#log = options.log ?? ((line) => console.log(line));
+    this.#loop = new PollLoop({
+      pollMs: this.#pollMs,
+      // Next pass when the soonest callback falls due (a short retry, a delayed copy), at most pollMs.
+      pass: async () => {
+        await this.runOnce();
+        return this.#untilNextDue();
+      },
+      onError: (error) => this.#log(`[gateway-sim] antrean callback tidak dapat dibaca: ${errorText(error)}`),
+    });
   }
 
   /** Starts polling; its timers do not keep the process alive on their own. */
   start(): void {
-    if (this.#polling || this.#stopping) return;
-    this.#polling = true;
-    this.kick();
+    this.#loop.start();
   }
 
   /** Looks for due callbacks now, e.g. right after one was queued (a no-op before `start()`). */
   kick(): void {
-    if (!this.#polling) return;
-    if (this.#pass) {
-      this.#again = true;
-      return;
-    }
-    this.#clearTimer();
-    this.#pass = this.#loop().finally(() => {
-      this.#pass = undefined;
-    });
+    this.#loop.kick();
   }
 
   /** Stops polling and waits for the pass under way; claimed callbacks not yet posted go back to the queue. */
-  async stop(): Promise<void> {
-    this.#polling = false;
-    this.#stopping = true;
-    this.#clearTimer();
-    await this.#pass;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Posts every callback due now (what each poll does). */
   async runOnce(): Promise<{ delivered: number; failed: number }> {
     const done = { delivered: 0, failed: 0 };
-    while (!this.#stopping) {
+    while (!this.#loop.stopping) {
       const batch = await this.#claim();
       if (!batch.length) break;
       for (const [index, row] of batch.entries()) {
-        if (this.#stopping) {
+        if (this.#loop.stopping) {
           await this.#release(batch.slice(index));
           break;
         }
@@ -100,38 +92,6 @@ export class CallbackWorker {
       }
     }
     return done;
-  }
-
-  async #loop(): Promise<void> {
-    let wait = this.#pollMs;
-    do {
-      this.#again = false;
-      try {
-        await this.runOnce();
-        wait = await this.#untilNextDue();
-      } catch (error) {
-        this.#log(`[gateway-sim] antrean callback tidak dapat dibaca: ${errorText(error)}`);
-      }
-    } while (this.#again && this.#polling);
-    if (this.#polling) this.#wakeIn(wait);
-  }
-
-  /** Sets the next pass for `ms` from now, unless one is set sooner. */
-  #wakeIn(ms: number): void {
-    const at = Date.now() + ms;
-    if (this.#timer && this.#timerAt <= at) return;
-    this.#clearTimer();
-    this.#timerAt = at;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.kick();
-    }, ms);
-    this.#timer.unref?.();
-  }
-
-  #clearTimer(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
   }
 
   /** Milliseconds until the next callback falls due (a retry after a short wait, a delayed copy), at most pollMs. */

@@ -1,6 +1,6 @@
 import { formatTimeRange } from '~/lib/format/dates';
 import { formatRupiah } from '~/lib/format/money';
-import { escapeHtml, scriptFreeDocument, scriptFreePolicy } from '../script-free-page';
+import { escapeHtml, scriptFreeDocument, scriptFreePolicy, styleSource } from '../script-free-page';
 import { type SimTransaction, standing } from './transactions';
 
 /**
@@ -21,10 +21,11 @@ button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2p
 .state{padding:.6rem;border:1px solid;border-radius:.375rem;margin:0 0 1rem}
 .paid{color:#14532d;background:#f0fdf4;border-color:#14532d}.failed{color:#9f1239;background:#fff1f2;border-color:#9f1239}
 .note{color:#4b5563;font-size:.9rem}a{color:#1d4ed8;overflow-wrap:anywhere}`;
+const STYLE_SOURCE = styleSource(STYLE);
 
 /** The page's Content-Security-Policy: its own style only; forms post here and the answer may redirect to the merchant. */
 export function payPagePolicy(returnOrigin?: string): string {
-  return scriptFreePolicy(STYLE, returnOrigin);
+  return scriptFreePolicy(STYLE_SOURCE, returnOrigin);
 }
 
 function shell(title: string, body: string): string {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox, tenants } from '../db/schema';
+import { PollLoop } from '../services/poll-loop';
 import { DEFAULT_MAIL_FROM, senderDomain } from './config';
 import { type MailTransport, sendErrorText } from './transport';
 
@@ -42,11 +43,7 @@ export class MailWorker {
   readonly #batchSize: number;
   readonly #backoffMs: number[];
   readonly #log: (line: string) => void;
-  #polling = false;
-  #stopping = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #pass: Promise<void> | undefined;
-  #again = false;
+  readonly #loop: PollLoop;
 
   constructor(options: MailWorkerOptions) {
     this.#db = options.db;
@@ -57,45 +54,40 @@ export class MailWorker {
     this.#batchSize = options.batchSize ?? 5;
     this.#backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
     this.#log = options.log ?? ((line) => console.log(line));
+    this.#loop = new PollLoop({
+      pollMs: this.#pollMs,
+      pass: async () => {
+        await this.runOnce();
+        return undefined;
+      },
+      onError: (error) => this.#log(`[mail] outbox tidak dapat dibaca: ${sendErrorText(error)}`),
+    });
   }
 
   /** Starts polling; its timers do not keep the process alive on their own. */
   start(): void {
-    if (this.#polling || this.#stopping) return;
-    this.#polling = true;
-    this.kick();
+    this.#loop.start();
   }
 
   /** Looks for due mail now, e.g. right after a request queued some (a no-op before `start()`). */
   kick(): void {
-    if (!this.#polling) return;
-    if (this.#pass) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#pass = this.#loop().finally(() => {
-      this.#pass = undefined;
-    });
+    this.#loop.kick();
   }
 
   /** Stops polling and waits for the message being sent; claimed messages not yet sent go back to the queue. */
-  async stop(): Promise<void> {
-    this.#polling = false;
-    this.#stopping = true;
-    clearTimeout(this.#timer);
-    await this.#pass;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Sends every message due now (what each poll does); resolves with how many were sent and how many failed. */
   async runOnce(): Promise<{ sent: number; failed: number }> {
     const done = { sent: 0, failed: 0 };
-    while (!this.#stopping) {
+    while (!this.#loop.stopping) {
       const batch = await this.#claim();
       if (!batch.length) break;
       const titles = await this.#titles(batch);
       for (const [index, row] of batch.entries()) {
-        if (this.#stopping) {
+        if (this.#loop.stopping) {
           await this.#release(batch.slice(index));
           break;
         }
@@ -104,20 +96,6 @@ export class MailWorker {
       }
     }
     return done;
-  }
-
-  async #loop(): Promise<void> {
-    do {
-      this.#again = false;
-      try {
-        await this.runOnce();
-      } catch (error) {
-        this.#log(`[mail] outbox tidak dapat dibaca: ${sendErrorText(error)}`);
-      }
-    } while (this.#again && this.#polling);
-    if (!this.#polling) return;
-    this.#timer = setTimeout(() => this.kick(), this.#pollMs);
-    this.#timer.unref?.();
   }
 
   /** Claims due messages: queued ones whose time has come, and ones whose sender's lease ran out. */

@@ -6,7 +6,7 @@ import { HttpError } from '../errors';
 import { type PaymentsDeps, paymentAccountOf } from './accounts';
 import { verifyCallbackSignature } from './duitku';
 import { GatewayError, type TransactionStatus } from './gateway';
-import { refreshInvoice, settlePaid } from './invoices';
+import { applyStatus, settlePaid } from './invoices';
 
 /*
  * The gateway's callback (POST v1/class/payment/callback, form-encoded; DESIGN "Payment gateway").
@@ -80,11 +80,10 @@ export async function handleCallback(
     if (result === RESULT_SUCCESS)
       // The callback says paid, the gateway does not (yet): not accepted; the gateway sends it again.
       return answer(409, 'refused', `Callback 00 tetapi status transaksi ${status.statusCode}`);
-    if (status.statusCode === '02') {
-      const before = invoice.status;
-      const after = await refreshInvoice(db, deps, invoice, 'gateway');
-      return after.status !== before ? answer(200, 'accepted', 'OK') : answer(200, 'duplicate', 'OK: tidak ada perubahan');
-    }
+    if (status.statusCode === '02')
+      return (await applyStatus(db, deps, invoice, status, 'gateway'))
+        ? answer(200, 'accepted', 'OK')
+        : answer(200, 'duplicate', 'OK: tidak ada perubahan');
     return answer(200, 'ignored', 'OK: pembayaran masih diproses');
   };
 

@@ -237,16 +237,31 @@ export async function refreshInvoice(db: Db, deps: PaymentsDeps, invoice: Invoic
     if (error instanceof GatewayError || error instanceof HttpError) return invoice;
     throw error;
   }
-  if (status.statusCode === '00' && status.amount === invoice.total) {
-    await settlePaid(db, deps, invoice.id, status, actor, 'Status transaksi gateway: 00');
-  } else if (status.statusCode === '02') {
+  await applyStatus(db, deps, invoice, status, actor);
+  return reload(db, invoice.id);
+}
+
+/**
+ * Moves a pending invoice as the gateway's transaction status says: paid on 00 (the amount the
+ * invoice's), expired or failed on 02, expired on 01 past its expiry. Answers whether it moved.
+ */
+export async function applyStatus(
+  db: Db,
+  deps: PaymentsDeps,
+  invoice: InvoiceRow,
+  status: TransactionStatus,
+  actor: Actor,
+): Promise<boolean> {
+  const expired = invoice.expiresAt.getTime() <= Date.now();
+  if (status.statusCode === '00' && status.amount === invoice.total)
+    return settlePaid(db, deps, invoice.id, status, actor, 'Status transaksi gateway: 00');
+  if (status.statusCode === '02') {
     // 02 is both "cancelled" and "expired" at the gateway; its message tells them apart.
     const to = expired || /expired/i.test(status.statusMessage) ? 'expired' : 'failed';
-    await settleUnpaid(db, invoice, to, 'gateway', `Status transaksi gateway: 02 ${status.statusMessage}`);
-  } else if (expired) {
-    await settleUnpaid(db, invoice, 'expired', 'system', 'Melewati batas waktu pembayaran');
+    return settleUnpaid(db, invoice, to, 'gateway', `Status transaksi gateway: 02 ${status.statusMessage}`);
   }
-  return reload(db, invoice.id);
+  if (expired) return settleUnpaid(db, invoice, 'expired', 'system', 'Melewati batas waktu pembayaran');
+  return false;
 }
 
 /**

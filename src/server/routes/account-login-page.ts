@@ -1,4 +1,4 @@
-import { escapeHtml, scriptFreeDocument, scriptFreePolicy } from '../script-free-page';
+import { escapeHtml, scriptFreeDocument, scriptFreePolicy, styleSource } from '../script-free-page';
 
 /**
  * The HTML of the account login page (redirect-login mode, SPEC §2): self-contained, no script, one
@@ -14,10 +14,11 @@ input:focus,button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
 button{margin-top:1.25rem;width:100%;padding:.7rem;font:inherit;font-weight:600;color:#fff;background:#1d4ed8;border:0;border-radius:.375rem;cursor:pointer}
 .error{color:#9f1239;background:#fff1f2;border:1px solid #9f1239;border-radius:.375rem;padding:.6rem;margin:0 0 1rem}
 .field-error{color:#9f1239;margin:.25rem 0 0;font-size:.9rem}a{color:#1d4ed8}`;
+const STYLE_SOURCE = styleSource(STYLE);
 
 /** The page's Content-Security-Policy: nothing but its own style; the form may go here and then to `returnOrigin`. */
 export function loginPagePolicy(returnOrigin?: string): string {
-  return scriptFreePolicy(STYLE, returnOrigin);
+  return scriptFreePolicy(STYLE_SOURCE, returnOrigin);
 }
 
 function shell(title: string, body: string): string {
