@@ -62,6 +62,19 @@ export const LoginSettingSchema = z.strictObject({
 export type LoginSetting = z.infer<typeof LoginSettingSchema>;
 
 /**
+ * The AI chat assistant (contract/chat.ts): whether the tenant's pages offer it, and the workspace id
+ * its conversations belong to (sent as v2/chat's workspace_id).
+ */
+export const ChatSettingSchema = z.strictObject({
+  enabled: z.boolean({ error: 'enabled harus true atau false' }).default(false),
+  workspace: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'workspace: huruf kecil, angka dan -, maksimal 64')
+    .default('umum'),
+});
+export type ChatSetting = z.infer<typeof ChatSettingSchema>;
+
+/**
  * The site setting of one tenant (SPEC §3). `isMaintenance` stays optional on purpose:
  * a missing flag means the site is under maintenance (SPEC §2 "Page shell").
  */
@@ -78,6 +91,7 @@ export const SiteSettingSchema = z
     css: SiteCssSchema.prefault({}),
     meta: SiteMetaSchema.default(SiteMetaSchema.parse({})),
     login: LoginSettingSchema.prefault({}),
+    chat: ChatSettingSchema.prefault({}),
   })
   .strict();
 
@@ -116,6 +130,7 @@ export const SETTING_VALUE_SCHEMAS = {
   blog: BlogSettingSchema,
   overview: OverviewSettingSchema,
   login: LoginSettingSchema,
+  chat: ChatSettingSchema,
 } as const;
 export type SettingKey = keyof typeof SETTING_VALUE_SCHEMAS;
 export const SETTING_KEYS = Object.keys(SETTING_VALUE_SCHEMAS) as [SettingKey, ...SettingKey[]];

@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { authorizerRoutes } from './routes/authorizer';
 import { buildsRoutes } from './routes/builds';
 import { careersRoutes } from './routes/careers';
+import { chatRoutes } from './routes/chat';
 import { classesRoutes } from './routes/classes';
 import { coreRoutes } from './routes/core';
 import { coursesRoutes } from './routes/courses';
@@ -66,6 +67,7 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/v1/logger', loggerRoutes(deps));
   api.route('/mailer', mailerRoutes(deps));
   api.route('/', paymentsRoutes(deps));
+  api.route('/ai', chatRoutes(deps));
   api.route('/v1/class', classesRoutes(deps));
   api.route('/v1/program', programsRoutes(deps));
   api.route('/v1/course', coursesRoutes(deps));

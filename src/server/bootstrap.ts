@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { createApiApp } from './app';
+import { chatPaceFromEnv, openChat } from './chat/service';
 import type { ApiDeps } from './context';
 import { type Database, databaseTimeouts, openDatabase } from './db/client';
 import { migrationCheck } from './db/migration-status';
@@ -74,6 +75,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
     await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: demoUsersWanted(env) });
     const tenants = new TenantDirectory(database.db);
     const { payments, simulator } = await openPayments(database.db, env);
+    const chat = openChat(database.db, shared.siteEvents, { paceMs: chatPaceFromEnv(env) });
     const deps: ApiDeps = {
       db: database.db,
       keys,
@@ -83,6 +85,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       siteEvents: shared.siteEvents,
       uploads,
       payments,
+      chat,
       gatewaySim: simulator,
       trustProxyHops: proxyHops(env.TRUST_PROXY),
       version: options.version,
@@ -98,6 +101,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       database,
       shared: opened,
       close: async () => {
+        chat.close();
         uploads.close?.();
         await opened.close();
         await database.close();

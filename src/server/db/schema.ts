@@ -122,6 +122,7 @@ export const appTokens = pgTable(
 
 export * from './build-schema';
 export * from './catalogue-schema';
+export * from './chat-schema';
 export * from './content-schema';
 export * from './forms-schema';
 export * from './gateway-sim-schema';

@@ -1,0 +1,162 @@
+import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import {
+  CHAT_CONVERSATION_MAX_MESSAGES,
+  type ChatHistoryItem,
+  type ChatMessageState,
+  type ChatSource,
+  type ConversationMessages,
+} from '~/contract/chat';
+import type { Db, Tx } from '../db/client';
+import { chatConversations, chatIdentities, chatMessages } from '../db/schema';
+import { HttpError } from '../errors';
+import type { ChatIdentity } from './identities';
+
+/*
+ * Conversations and their messages. A conversation is seen, continued and deleted only by the
+ * identity that began it, or by another identity of the same site account; anyone else gets 404,
+ * as for a conversation that does not exist (no way to learn which ids exist).
+ */
+
+export const CONVERSATION_NOT_FOUND = 'Percakapan tidak ditemukan';
+
+/** The conversation `id` if `who` may see it. */
+async function ownConversation(db: Db | Tx, who: ChatIdentity, id: string) {
+  const [row] = await db
+    .select({ id: chatConversations.id, title: chatConversations.title, messageCount: chatConversations.messageCount })
+    .from(chatConversations)
+    .innerJoin(chatIdentities, eq(chatIdentities.id, chatConversations.identityId))
+    .where(
+      and(
+        eq(chatConversations.id, id),
+        eq(chatConversations.lmsId, who.lmsId),
+        who.userId
+          ? or(eq(chatConversations.identityId, who.id), and(isNotNull(chatIdentities.userId), eq(chatIdentities.userId, who.userId)))
+          : eq(chatConversations.identityId, who.id),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export interface OpenedMessage {
+  conversationId: string;
+  messageId: string;
+}
+
+/**
+ * A new message in `conversationId` (which must be the asker's) or in a new conversation titled by
+ * the question. Its number is taken by one conditional UPDATE, so two messages sent at once get two
+ * numbers and a full conversation takes no more.
+ */
+export async function openMessage(
+  db: Db,
+  who: ChatIdentity,
+  input: { workspace: string; query: string; conversationId?: string | null | undefined; answerer: string },
+): Promise<OpenedMessage> {
+  return db.transaction(async (tx) => {
+    let conversationId = input.conversationId ?? undefined;
+    if (conversationId) {
+      const own = await ownConversation(tx, who, conversationId);
+      if (!own) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    } else {
+      const [created] = await tx
+        .insert(chatConversations)
+        .values({ lmsId: who.lmsId, identityId: who.id, workspace: input.workspace, title: titleOf(input.query) })
+        .returning({ id: chatConversations.id });
+      conversationId = created?.id;
+    }
+    if (!conversationId) throw new Error('percakapan tidak tersimpan');
+    const [numbered] = await tx
+      .update(chatConversations)
+      .set({ messageCount: sql`${chatConversations.messageCount} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(chatConversations.id, conversationId), sql`${chatConversations.messageCount} < ${CHAT_CONVERSATION_MAX_MESSAGES}`))
+      .returning({ seq: chatConversations.messageCount });
+    if (!numbered)
+      throw new HttpError(
+        409,
+        `Percakapan ini sudah berisi ${CHAT_CONVERSATION_MAX_MESSAGES} pesan; mulai percakapan baru untuk bertanya lagi`,
+      );
+    const [message] = await tx
+      .insert(chatMessages)
+      .values({ conversationId, seq: numbered.seq, query: input.query, answerer: input.answerer })
+      .returning({ id: chatMessages.id });
+    if (!message) throw new Error('pesan tidak tersimpan');
+    return { conversationId, messageId: message.id };
+  });
+}
+
+/** A conversation's title: its first question, cut at a word near 80 characters. */
+export function titleOf(query: string): string {
+  const flat = query.replace(/\s+/g, ' ').trim();
+  if (flat.length <= 80) return flat;
+  const cut = flat.slice(0, 80);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40))}…`;
+}
+
+/** Where a message ended up: its answer so far, sources, whether grounded, and its state. */
+export async function finishMessage(
+  db: Db,
+  messageId: string,
+  result: { answer: string; sources: ChatSource[]; grounded: boolean; status: Exclude<ChatMessageState, 'streaming'> },
+): Promise<void> {
+  await db
+    .update(chatMessages)
+    .set({ ...result, finishedAt: sql`now()` })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')));
+}
+
+/** The earlier questions and answers of a conversation, newest last (for a follow-up question). */
+export async function recentMessages(db: Db, conversationId: string, limit = 3) {
+  const rows = await db
+    .select({ query: chatMessages.query, grounded: chatMessages.grounded, status: chatMessages.status, seq: chatMessages.seq })
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, conversationId))
+    .orderBy(sql`${chatMessages.seq} desc`)
+    .limit(limit + 1);
+  return rows.reverse();
+}
+
+/** One page of a conversation's messages, oldest first (GET v1/conversations/{id}/messages). */
+export async function conversationMessages(
+  db: Db,
+  who: ChatIdentity,
+  id: string,
+  paging: { page: number; perPage: number },
+): Promise<ConversationMessages> {
+  const own = await ownConversation(db, who, id);
+  if (!own) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  const [total] = await db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.conversationId, id));
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, id))
+    .orderBy(asc(chatMessages.seq))
+    .limit(paging.perPage)
+    .offset((paging.page - 1) * paging.perPage);
+  const totalItems = total?.n ?? 0;
+  return {
+    id,
+    title: own.title,
+    items: rows.map(historyItem),
+    page: paging.page,
+    perPage: paging.perPage,
+    totalItems,
+    totalPages: Math.ceil(totalItems / paging.perPage),
+  };
+}
+
+function historyItem(row: typeof chatMessages.$inferSelect): ChatHistoryItem {
+  return {
+    id: row.id,
+    query: row.query,
+    response: { value: row.answer, sources: row.sources, grounded: row.grounded, status: row.status as ChatMessageState },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Deletes a conversation with its messages (DELETE v1/conversations/{id}); 404 when not the asker's. */
+export async function deleteConversation(db: Db, who: ChatIdentity, id: string): Promise<void> {
+  const own = await ownConversation(db, who, id);
+  if (!own) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  await db.delete(chatConversations).where(eq(chatConversations.id, id));
+}

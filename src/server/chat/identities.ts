@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { ChatLoginResult, ChatUser } from '~/contract/chat';
+import type { Db } from '../db/client';
+import { chatIdentities } from '../db/schema';
+import { hashSecret } from '../services/hash';
+import { SESSION_SECONDS } from '../services/sessions';
+
+/*
+ * Who talks to the assistant (SPEC §7 "Chat": v1/identity/login and me). A visitor needs no account:
+ * login gives this browser a guest identity; with the site's sign-in it is the account's, and every
+ * identity of that account sees the same conversations. The token lasts as a sign-in does (30 days);
+ * only its SHA-256 is stored.
+ */
+
+export interface ChatIdentity {
+  id: string;
+  lmsId: string;
+  userId: string | null;
+  name: string | null;
+}
+
+export async function openIdentity(
+  db: Db,
+  input: { lmsId: string; workspace: string; userId: string | null; name: string | null },
+  now = new Date(),
+): Promise<ChatLoginResult> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
+  // Expired identities of the tenant go when a new one comes (their conversations with them).
+  await db.delete(chatIdentities).where(and(eq(chatIdentities.lmsId, input.lmsId), lt(chatIdentities.expiresAt, now)));
+  const [row] = await db
+    .insert(chatIdentities)
+    .values({ lmsId: input.lmsId, userId: input.userId, name: input.name, tokenHash: hashSecret(token), expiresAt })
+    .returning();
+  if (!row) throw new Error('identitas obrolan tidak tersimpan');
+  return { token, expires_at: expiresAt.toISOString(), user: chatUserOf(row, input.workspace) };
+}
+
+export function chatUserOf(identity: Pick<ChatIdentity, 'id' | 'userId' | 'name'>, workspace: string): ChatUser {
+  return { id: identity.id, kind: identity.userId ? 'account' : 'guest', name: identity.name, workspace_id: workspace };
+}
+
+/** The identity holding this token, while it lasts. */
+export async function identityOfToken(db: Db, token: string, now = new Date()): Promise<ChatIdentity | undefined> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  const [row] = await db
+    .select({ id: chatIdentities.id, lmsId: chatIdentities.lmsId, userId: chatIdentities.userId, name: chatIdentities.name })
+    .from(chatIdentities)
+    .where(and(eq(chatIdentities.tokenHash, hashSecret(token)), gt(chatIdentities.expiresAt, now)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,158 @@
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { Passage, PassageKind } from './documents';
+import { indexTerm, isStopWord, SYNONYMS, standardWords, stem, topicTerms, words } from './text';
+
+/*
+ * A tenant's search index over its passages: BM25 (MiniSearch) on Indonesian stems, title and
+ * heading weighted above body text. A hit is judged by how much of the question it covers, each
+ * question term weighted by how rare it is in the tenant's content: "kelas memasak" matches many
+ * pages on "kelas", but "memasak" appears nowhere, so it is not an answer.
+ */
+
+export interface PageHit {
+  url: string;
+  title: string;
+  /** The page's passages: those that matched, best first, then the rest of the page in order. */
+  passages: Passage[];
+  score: number;
+  /** Share (0–1) of the question's weight that the page's matching passages contain. */
+  coverage: number;
+  /** Question terms that appear nowhere in the tenant's content (and so not on this page either). */
+  unknown: string[];
+}
+
+export interface Retrieval {
+  /** The question's topic terms (stems). */
+  terms: string[];
+  /** Pages, best first. */
+  pages: PageHit[];
+}
+
+/**
+ * Words that say what kind of page is wanted: "kapan kelas Python dimulai" asks for a class page
+ * even where a course page says "kelas Python" too. Each multiplies the score of pages of those kinds.
+ */
+const KIND_HINTS: readonly [RegExp, readonly PassageKind[], number][] = [
+  [/^(kelas|jadwal|mulai|dimulai|batch|angkatan|kuota|kursi)$/, ['class'], 1.4],
+  [/^(biaya|harga|bayar|tarif|gratis)$/, ['class'], 1.2],
+  [/^(kursus|modul|bab|materi)$/, ['course', 'chapter'], 1.4],
+  [/^(program|kurikulum|silabus)$/, ['program'], 1.2],
+  [/^(berita|kabar|artikel|blog|podcast|acara|event|webinar|tulisan|cerita|kisah)$/, ['post'], 1.3],
+  [/^(faq|syarat|ketentuan|kebijakan|privasi)$/, ['page', 'faq'], 1.2],
+];
+
+function kindPrior(question: string): (kind: PassageKind) => number {
+  const asked = words(question);
+  const hints = KIND_HINTS.filter(([pattern]) => asked.some((word) => pattern.test(word)));
+  return (kind) => hints.reduce((factor, [, kinds, boost]) => (kinds.includes(kind) ? factor * boost : factor), 1);
+}
+
+/**
+ * At least this share of the question's weight must be on the best page for it to count as an
+ * answer; more (`MIN_COVERAGE_UNKNOWN`) when the question names something the content never
+ * mentions ("kelas bahasa Jepang": "kelas" and "bahasa" are there, "Jepang" is not).
+ */
+export const MIN_COVERAGE = 0.45;
+export const MIN_COVERAGE_UNKNOWN = 0.58;
+
+export class TenantIndex {
+  readonly #search: MiniSearch<Passage>;
+  readonly #passages = new Map<string, Passage>();
+  readonly #pages = new Map<string, Passage[]>();
+  /** In how many passages each term occurs (for the rarity weight). */
+  readonly #frequency = new Map<string, number>();
+
+  constructor(passages: readonly Passage[]) {
+    this.#search = new MiniSearch<Passage>({
+      fields: ['title', 'heading', 'text'],
+      storeFields: [],
+      tokenize: (text) => words(text),
+      processTerm: (term) => indexTerm(term),
+      searchOptions: { processTerm: (term) => indexTerm(term) },
+    });
+    for (const passage of passages) {
+      this.#passages.set(passage.id, passage);
+      const page = this.#pages.get(passage.url);
+      if (page) page.push(passage);
+      else this.#pages.set(passage.url, [passage]);
+      for (const term of topicTerms(`${passage.title} ${passage.heading} ${passage.text}`)) {
+        this.#frequency.set(term, (this.#frequency.get(term) ?? 0) + 1);
+      }
+    }
+    this.#search.addAll(passages);
+  }
+
+  get size() {
+    return this.#passages.size;
+  }
+
+  /** A term's weight: rare terms say more about what is asked (smoothed inverse passage frequency). */
+  weight(term: string): number {
+    const seen = this.#frequency.get(term) ?? 0;
+    return Math.log(1 + this.#passages.size / (seen + 0.5));
+  }
+
+  /** The pages that answer a question best, each with its matching passages. */
+  search(question: string, limit = 5): Retrieval {
+    const terms = topicTerms(question).slice(0, 30);
+    if (!terms.length) return { terms, pages: [] };
+    // Two words the content writes as one ("full stack" → "fullstack", "ui ux" → "uiux") are asked for
+    // whole as well, and slang in the site's words ("duit" → "biaya"). Each extra word maps to the
+    // question terms it stands for, so finding it covers them.
+    const asked = standardWords(question).filter((word) => !isStopWord(word));
+    const extra = new Map<string, { word: string; covers: string[] }>();
+    const offer = (word: string, covers: string[]) => {
+      const term = stem(word);
+      if (this.#frequency.has(term) && !terms.includes(term) && !extra.has(term)) extra.set(term, { word, covers });
+    };
+    for (let i = 0; i + 1 < asked.length; i++) {
+      const [first, next] = [asked[i] as string, asked[i + 1] as string];
+      offer(first + next, [stem(first), stem(next)]);
+    }
+    for (const word of asked) for (const alternative of SYNONYMS[word] ?? []) offer(alternative, [stem(word)]);
+    // The question itself: MiniSearch cuts and stems it exactly as `topicTerms` did.
+    const standard = standardWords(question).join(' ');
+    const query = extra.size ? `${standard} ${[...extra.values()].map((entry) => entry.word).join(' ')}` : standard;
+    const results: SearchResult[] = this.#search.search(query, {
+      boost: { title: 2.5, heading: 1.8, text: 1 },
+      prefix: (term) => term.length >= 5,
+      fuzzy: (term) => (term.length >= 7 ? 0.15 : false),
+      combineWith: 'OR',
+    });
+    const total = terms.reduce((sum, term) => sum + this.weight(term), 0);
+    const pages = new Map<string, PageHit & { matched: Set<string> }>();
+    for (const result of results) {
+      const passage = this.#passages.get(String(result.id));
+      if (!passage) continue;
+      let page = pages.get(passage.url);
+      if (!page) {
+        page = { url: passage.url, title: passage.title, passages: [], score: result.score, coverage: 0, unknown: [], matched: new Set() };
+        pages.set(passage.url, page);
+      } else page.score += result.score * 0.1;
+      page.passages.push(passage);
+      for (const term of result.queryTerms) {
+        page.matched.add(term);
+        for (const covered of extra.get(term)?.covers ?? []) page.matched.add(covered);
+      }
+    }
+    const prior = kindPrior(question);
+    const ranked = [...pages.values()].map(({ matched, ...page }) => {
+      const covered = terms.filter((term) => matched.has(term));
+      const kind = page.passages[0]?.kind === 'faq' ? 'page' : (page.passages[0]?.kind ?? 'page');
+      return {
+        ...page,
+        score: page.score * prior(kind),
+        unknown: terms.filter((term) => !matched.has(term) && !this.#frequency.has(term)),
+        coverage: total ? covered.reduce((sum, term) => sum + this.weight(term), 0) / total : 0,
+      };
+    });
+    // Rank by score, scaled by coverage: a page that holds all of the question beats one that repeats part of it.
+    ranked.sort((a, b) => b.score * (0.5 + b.coverage) - a.score * (0.5 + a.coverage));
+    const best = ranked.slice(0, limit);
+    for (const page of best) {
+      const matched = new Set(page.passages);
+      page.passages = [...page.passages, ...(this.#pages.get(page.url) ?? []).filter((passage) => !matched.has(passage))];
+    }
+    return { terms, pages: best };
+  }
+}
