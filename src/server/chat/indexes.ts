@@ -50,7 +50,7 @@ export class ChatIndexes implements ChatIndexSource {
   async #build(tenant: TenantRecord): Promise<TenantIndex> {
     const copy = await readCopy(this.db, tenant.lmsId);
     const passages = await tenantPassages(dbContentSource(this.db, tenant.lmsId), copy, { title: tenant.title, voice: copy.site.voice });
-    return new TenantIndex(passages);
+    return new TenantIndex(passages, tenant.title);
   }
 
   close() {

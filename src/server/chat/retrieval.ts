@@ -30,21 +30,36 @@ export interface Retrieval {
 
 /**
  * Words that say what kind of page is wanted: "kapan kelas Python dimulai" asks for a class page
- * even where a course page says "kelas Python" too. Each multiplies the score of pages of those kinds.
+ * even where a course page says "kelas Python" too, "di podcast" for an episode. Each hint
+ * multiplies the score of the pages it names (by kind, or by the address's first segment).
  */
-const KIND_HINTS: readonly [RegExp, readonly PassageKind[], number][] = [
-  [/^(kelas|jadwal|mulai|dimulai|batch|angkatan|kuota|kursi)$/, ['class'], 1.4],
-  [/^(biaya|harga|bayar|tarif|gratis)$/, ['class'], 1.2],
-  [/^(kursus|modul|bab|materi)$/, ['course', 'chapter'], 1.4],
-  [/^(program|kurikulum|silabus)$/, ['program'], 1.2],
-  [/^(berita|kabar|artikel|blog|podcast|acara|event|webinar|tulisan|cerita|kisah)$/, ['post'], 1.3],
-  [/^(faq|syarat|ketentuan|kebijakan|privasi)$/, ['page', 'faq'], 1.2],
+type PageTest = (page: { kind: PassageKind; url: string }) => boolean;
+const ofKind =
+  (...kinds: PassageKind[]): PageTest =>
+  (page) =>
+    kinds.includes(page.kind);
+const under =
+  (...prefixes: string[]): PageTest =>
+  (page) =>
+    prefixes.some((prefix) => page.url.startsWith(prefix));
+const KIND_HINTS: readonly [RegExp, PageTest, number][] = [
+  [/^(kelas|jadwal|mulai|dimulai|batch|angkatan|kuota|kursi)$/, ofKind('class'), 1.4],
+  [/^(biaya|harga|bayar|tarif|gratis)$/, ofKind('class'), 1.2],
+  [/^(kursus|modul|bab|materi)$/, ofKind('course', 'chapter'), 1.4],
+  [/^(program|kurikulum|silabus)$/, ofKind('program'), 1.2],
+  [/^(berita|kabar)$/, under('/News/', '/Berita/'), 1.5],
+  [/^(podcast|episode|eps)$/, under('/Podcasts/'), 1.5],
+  [/^(blog|tips)$/, under('/Blog/'), 1.3],
+  [/^(artikel)$/, under('/Articles/'), 1.5],
+  [/^(acara|event|webinar|workshop|festival)$/, under('/Event/'), 1.3],
+  [/^(tulisan|cerita|kisah|surat)$/, under('/Tulisan-Temans/', '/Blog/'), 1.3],
+  [/^(faq|syarat|ketentuan|kebijakan|privasi)$/, ofKind('page', 'faq'), 1.2],
 ];
 
-function kindPrior(question: string): (kind: PassageKind) => number {
+function kindPrior(question: string): (page: { kind: PassageKind; url: string }) => number {
   const asked = words(question);
   const hints = KIND_HINTS.filter(([pattern]) => asked.some((word) => pattern.test(word)));
-  return (kind) => hints.reduce((factor, [, kinds, boost]) => (kinds.includes(kind) ? factor * boost : factor), 1);
+  return (page) => hints.reduce((factor, [, test, boost]) => (test(page) ? factor * boost : factor), 1);
 }
 
 /**
@@ -62,7 +77,11 @@ export class TenantIndex {
   /** In how many passages each term occurs (for the rarity weight). */
   readonly #frequency = new Map<string, number>();
 
-  constructor(passages: readonly Passage[]) {
+  /** The site's own name: on every page, so it says nothing about which page is asked for. */
+  readonly #siteTerms: ReadonlySet<string>;
+
+  constructor(passages: readonly Passage[], siteTitle = '') {
+    this.#siteTerms = new Set(topicTerms(siteTitle));
     this.#search = new MiniSearch<Passage>({
       fields: ['title', 'heading', 'text'],
       storeFields: [],
@@ -94,7 +113,10 @@ export class TenantIndex {
 
   /** The pages that answer a question best, each with its matching passages. */
   search(question: string, limit = 5): Retrieval {
-    const terms = topicTerms(question).slice(0, 30);
+    // "Apa itu Nusantara Learning?" is about the site itself: its name counts when it is all there is.
+    const all = topicTerms(question);
+    const topical = all.filter((term) => !this.#siteTerms.has(term));
+    const terms = (topical.length ? topical : all).slice(0, 30);
     if (!terms.length) return { terms, pages: [] };
     // Two words the content writes as one ("full stack" → "fullstack", "ui ux" → "uiux") are asked for
     // whole as well, and slang in the site's words ("duit" → "biaya"). Each extra word maps to the
@@ -141,8 +163,8 @@ export class TenantIndex {
       const kind = page.passages[0]?.kind === 'faq' ? 'page' : (page.passages[0]?.kind ?? 'page');
       return {
         ...page,
-        score: page.score * prior(kind),
-        unknown: terms.filter((term) => !matched.has(term) && !this.#frequency.has(term)),
+        score: page.score * prior({ kind, url: page.url }),
+        unknown: terms.filter((term) => !matched.has(term) && !this.#frequency.has(term) && !/^\d+$/.test(term)),
         coverage: total ? covered.reduce((sum, term) => sum + this.weight(term), 0) / total : 0,
       };
     });

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { type Answerer, DONT_KNOW, groundingOf, pieces, sourcesOf } from './answerer';
 import { finishMessage, type OpenedMessage, recentMessages } from './conversations';
 import type { PageHit, Retrieval, TenantIndex } from './retrieval';
+import { topicTerms } from './text';
 
 /*
  * One answer, streamed as newline-delimited JSON (SPEC §4 "Chat stream"): every line carries the
@@ -22,22 +23,33 @@ export interface StreamOptions {
   onEnd?: ((end: { messageId: string; status: string; pieces: number }) => void) | undefined;
 }
 
-/** What the pages say about a question: the question alone, else with the conversation's earlier question (a follow-up). */
+/**
+ * What the pages say about a question. A short question in a conversation ("Kalau biayanya berapa?",
+ * two topic words or fewer) is a follow-up: it is read together with the last question that was
+ * answered, and alone only if that finds nothing. A longer question is read alone first.
+ */
 export async function retrieveFor(
   db: Db,
   index: TenantIndex,
   query: string,
   conversationId?: string | null,
 ): Promise<{ retrieval: Retrieval; pages: PageHit[] }> {
-  const retrieval = index.search(query);
-  const pages = groundingOf(retrieval);
-  if (pages.length || !conversationId) return { retrieval, pages };
-  // "Berapa biayanya?" after a question about a class: read together with the last answered question.
+  const alone = () => {
+    const retrieval = index.search(query);
+    return { retrieval, pages: groundingOf(retrieval) };
+  };
+  if (!conversationId) return alone();
   const earlier = (await recentMessages(db, conversationId, 3)).filter((message) => message.grounded).at(-1);
-  if (!earlier) return { retrieval, pages };
-  const joined = index.search(`${earlier.query} ${query}`);
-  const joinedPages = groundingOf(joined);
-  return joinedPages.length ? { retrieval: joined, pages: joinedPages } : { retrieval, pages };
+  if (!earlier) return alone();
+  const together = () => {
+    const retrieval = index.search(`${earlier.query} ${query}`);
+    return { retrieval, pages: groundingOf(retrieval) };
+  };
+  const followUp = topicTerms(query).length <= 2;
+  const first = followUp ? together() : alone();
+  if (first.pages.length) return first;
+  const second = followUp ? alone() : together();
+  return second.pages.length ? second : first;
 }
 
 const encoder = new TextEncoder();

@@ -123,6 +123,8 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   seminggu: ['minggu'],
   sebulan: ['bulan'],
   roadmap: ['rencana', 'langkah'],
+  kendaraan: ['transportasi'],
+  angkutan: ['transportasi'],
 };
 
 /** Everyday chat forms of words, in the pages' standard Indonesian (searched instead of the chat form). */
