@@ -31,8 +31,10 @@ function specsFor(tenant: (typeof runTenants)[number]): string[] {
   const catalogue = ['**/catalogue.spec.ts', '**/class-browser.spec.ts'];
   // So are the forms (issue 15) and class payments with mentor payouts (issue 16).
   const forms = ['**/forms.spec.ts', '**/disc.spec.ts', '**/community-forms.spec.ts', '**/payments.spec.ts'];
+  // And the AI chat assistant (issue 17), which demo enables.
+  const chat = ['**/chat.spec.ts'];
   return tenant.code === 'demo'
-    ? [...live, ...auth, ...catalogue, ...forms, '**/site-*.spec.ts', '**/one-server.spec.ts']
+    ? [...live, ...auth, ...catalogue, ...forms, ...chat, '**/site-*.spec.ts', '**/one-server.spec.ts']
     : [...live, ...auth];
 }
 
@@ -66,8 +68,16 @@ export default defineConfig({
     // run has built only its own tenants, the others stay "being prepared": then live is enough.
     url: `${SERVER}/api/health${partialRun ? '' : '/ready'}`,
     // A throwaway embedded database, seeded from tenants/ at start, as the builds were made from.
-    // Every test browser is 127.0.0.1: its render budget is a visitor's many times over.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', DATABASE_URL: '', RENDER_BURST: '100000' },
+    // Every test browser is 127.0.0.1: its render budget is a visitor's many times over. Chat answers
+    // stream slowly enough to be stopped midway (chat.spec.ts).
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      DATABASE_URL: '',
+      RENDER_BURST: '100000',
+      CHAT_STREAM_PACE_MS: '60',
+    },
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

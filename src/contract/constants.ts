@@ -60,4 +60,10 @@ export const STORAGE_KEYS = {
   userKind: 'user_kind',
   /** Name, e-mail and role of the signed-in user, for the header; the server stays the judge of who it is. */
   user: 'auth_user',
+  /** The AI chat's identity: its own token, expiry and kind (guest or account), from identity login. */
+  chatIdentity: 'chat_identity',
+  /** The chat's local history entries (SPEC §3 "Local history entries"), newest last. */
+  chatHistory: 'chat_history',
+  /** The conversation the chat panel shows, so a reload goes on with it (SPEC §4). */
+  chatConversation: 'chat_conversation_id',
 } as const;

@@ -27,9 +27,19 @@ const isSessionUser = (value: unknown): value is SessionUser => {
   return typeof user?.name === 'string' && typeof user.email === 'string' && typeof user.kind === 'number';
 };
 
-/** Forgets the sign-in in this browser: storage keys, the token cookie, the client's token and `$session`. */
+/** What the sign-in leaves in this browser: its own keys, and the AI chat's identity and history (the next person at a shared computer must not read them). */
+const SIGNED_IN_KEYS = [
+  STORAGE_KEYS.accessToken,
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.userKind,
+  STORAGE_KEYS.chatIdentity,
+  STORAGE_KEYS.chatHistory,
+  STORAGE_KEYS.chatConversation,
+] as const;
+
+/** Forgets the sign-in in this browser: storage keys (the chat's too), the token cookie, the client's token and `$session`. */
 export function dropSession(env: SessionEnvironment, client?: ApiClient): void {
-  for (const key of [STORAGE_KEYS.accessToken, STORAGE_KEYS.user, STORAGE_KEYS.userKind]) env.storage.removeItem(key);
+  for (const key of SIGNED_IN_KEYS) env.storage.removeItem(key);
   env.cookies.remove(COOKIES.token);
   client?.setCredentials({ accessToken: undefined });
   $session.set(undefined);

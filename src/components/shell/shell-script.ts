@@ -2,6 +2,7 @@
 import './page-resilience';
 import './page-start';
 import './page-logging';
+import './chat-launcher';
 import { type Phase, phaseAt } from '~/lib/content/phases';
 import { $progress, failProgress, resetProgress, startProgress } from '~/stores/progress';
 

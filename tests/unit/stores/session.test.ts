@@ -215,6 +215,18 @@ describe('dropSession: sign-out in this browser', () => {
     expect(restoreSession(env)).toBeUndefined();
   });
 
+  it('forgets the AI chat of this browser too: its identity, history and open conversation', () => {
+    const env = browser({
+      [STORAGE_KEYS.chatIdentity]: '{"token":"t"}',
+      [STORAGE_KEYS.chatHistory]: '[{"conversation_id":"c"}]',
+      [STORAGE_KEYS.chatConversation]: '"c"',
+    });
+    keepSession(signIn(1), env);
+    dropSession(env);
+    for (const key of [STORAGE_KEYS.chatIdentity, STORAGE_KEYS.chatHistory, STORAGE_KEYS.chatConversation])
+      expect(env.storage.getItem(key)).toBeNull();
+  });
+
   it('keeps what is not the sign-in: the app version, the app token cookie and the client’s app token', () => {
     const env = browser({ draft: 'catatan' });
     const client = appClient();

@@ -1,0 +1,75 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { CHAT_COPY } from '~/contract/chat';
+import { type ChatTurn, sourceHref } from '~/lib/chat/history';
+import { $chatLoading, $chatTurns } from '~/stores/chat';
+
+/** One question and its answer: the text as it streams, then its sources, or the contact page when the site has no answer. */
+function Turn({ turn }: { turn: ChatTurn }) {
+  const streaming = turn.state === 'streaming';
+  const sources = turn.sources.flatMap((source) => {
+    const href = sourceHref(source.url);
+    return href ? [{ ...source, href }] : [];
+  });
+  return (
+    // Busy while streaming: screen readers wait for the answer instead of reading every piece.
+    <article className="chat-turn" data-state={turn.state} aria-busy={streaming || undefined}>
+      <p className="chat-turn__question">
+        <span className="visually-hidden">Anda: </span>
+        {turn.query}
+      </p>
+      <div className="chat-turn__answer">
+        <p className="chat-turn__text">
+          <span className="visually-hidden">Asisten: </span>
+          {turn.answer || (streaming ? 'Sedang menjawab…' : '')}
+        </p>
+        {turn.state === 'stopped' && <p className="chat-turn__meta">Jawaban dihentikan.</p>}
+        {turn.notice && <p className="chat-turn__notice">{turn.notice}</p>}
+        {!turn.grounded && (
+          <p className="chat-turn__contact">
+            <a href={CHAT_COPY.contactPath}>{CHAT_COPY.contactLabel}</a>
+          </p>
+        )}
+        {sources.length > 0 && (
+          <div className="chat-sources">
+            <p className="chat-sources__label">{CHAT_COPY.sources}</p>
+            <ul>
+              {sources.map((source) => (
+                <li key={source.href}>
+                  <a href={source.href}>{source.title}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The conversation as a log: a new question and its answer are announced once they are added, not
+ * every piece of a streaming answer (the panel's status says when one is complete). The log scrolls
+ * to the newest text as it arrives.
+ */
+export function ChatLog() {
+  const turns = useStore($chatTurns);
+  const loading = useStore($chatLoading);
+  const log = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = log.current;
+    if (element && turns.length) element.scrollTop = element.scrollHeight;
+  }, [turns]);
+
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled.
+    <div className="chat__log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Percakapan" tabIndex={0} ref={log}>
+      <p className="chat__intro">{CHAT_COPY.intro}</p>
+      {loading && turns.length === 0 && <p className="chat-turn__meta">Memuat percakapan…</p>}
+      {turns.map((turn) => (
+        <Turn key={turn.key} turn={turn} />
+      ))}
+    </div>
+  );
+}
