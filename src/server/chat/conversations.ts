@@ -137,7 +137,7 @@ export async function conversationMessages(
   return {
     id,
     title: own.title,
-    items: rows.map(historyItem),
+    items: rows.map((row) => historyItem(row)),
     page: paging.page,
     perPage: paging.perPage,
     totalItems,
@@ -145,11 +145,20 @@ export async function conversationMessages(
   };
 }
 
-function historyItem(row: typeof chatMessages.$inferSelect): ChatHistoryItem {
+/** An answer still `streaming` after this long was cut off by a server that stopped mid-answer. */
+const STREAM_ABANDONED_MS = 10 * 60_000;
+
+function historyItem(row: typeof chatMessages.$inferSelect, now = Date.now()): ChatHistoryItem {
+  const abandoned = row.status === 'streaming' && now - row.createdAt.getTime() > STREAM_ABANDONED_MS;
   return {
     id: row.id,
     query: row.query,
-    response: { value: row.answer, sources: row.sources, grounded: row.grounded, status: row.status as ChatMessageState },
+    response: {
+      value: row.answer,
+      sources: row.sources,
+      grounded: row.grounded,
+      status: abandoned ? 'error' : (row.status as ChatMessageState),
+    },
     created_at: row.createdAt.toISOString(),
   };
 }
