@@ -22,6 +22,8 @@ export const CHAT_MESSAGES_PER_PAGE_MAX = 50;
 
 /** SPEC §5 and §8: a chat answer that has no body. */
 export const RESPONSE_STREAM_ERROR = 'Response stream error';
+/** Response headers of v2/chat naming the conversation and the message before the first line. */
+export const CHAT_HEADERS = { conversation: 'X-Conversation-Id', message: 'X-Message-Id' } as const;
 /** The streamed answer's media type: one JSON object per line. */
 export const NDJSON = 'application/x-ndjson';
 

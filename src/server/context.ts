@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { BuildEvent, Publisher } from './builds/types';
-import type { ChatDeps } from './chat/service';
+import type { ChatService } from './chat/service';
 import type { Db } from './db/client';
 import type { MigrationCheck } from './db/migration-status';
 import type { PaymentsDeps } from './payments/accounts';
@@ -36,7 +36,7 @@ export interface ApiDeps {
   /** Class payments: the gateway client and its configuration; absent: payment calls answer 503. */
   payments?: PaymentsDeps | undefined;
   /** The AI chat assistant: the tenants' search indexes and the answerer; absent: chat calls answer 503. */
-  chat?: ChatDeps | undefined;
+  chat?: ChatService | undefined;
   /** The embedded payment gateway simulator's routes (mounted at `/api/sim/duitku`); absent with a real gateway. */
   gatewaySim?: { app: Hono } | undefined;
   /** Each tenant's live build, for the readiness answer; absent when the API runs without the site server. */

@@ -22,27 +22,55 @@ export interface ChatIdentityDeps {
 /** A token this close to its expiry counts as expired: a question must not fail for it halfway. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-const asIdentity = (value: unknown) => {
-  const parsed = ChatLoginResultSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+/**
+ * Which sign-in an identity was issued under: a short fingerprint of the site's access token (FNV-1a),
+ * or null for none. An identity is used only under the sign-in it was issued for: not a guest's after
+ * signing in, not an account's after signing out, and not one account's by another.
+ */
+export function signInMark(accessToken: string | undefined): string | null {
+  if (!accessToken) return null;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < accessToken.length; i++) hash = Math.imul(hash ^ accessToken.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+interface Held {
+  identity: ChatLoginResult;
+  signIn: string | null;
+}
+
+const asHeld = (value: unknown): Held | undefined => {
+  const held = value as Partial<Held> | null;
+  const parsed = ChatLoginResultSchema.safeParse(held?.identity);
+  return parsed.success && (typeof held?.signIn === 'string' || held?.signIn === null)
+    ? { identity: parsed.data, signIn: held.signIn }
+    : undefined;
 };
 
-/** The identity this browser holds, while it is good and belongs to whoever is signed in now. */
-export function heldIdentity({ client, storage, now = Date.now }: ChatIdentityDeps): ChatLoginResult | undefined {
-  const held = readSaved(storage, STORAGE_KEYS.chatIdentity, asIdentity);
-  if (!held) return undefined;
-  // A guest's token after signing in, or an account's after signing out, is not this visitor's.
-  if ((held.user.kind === 'account') !== Boolean(client.credentials().accessToken)) return undefined;
-  return Date.parse(held.expires_at) > now() + EXPIRY_MARGIN_MS ? held : undefined;
+const currentMark = ({ client }: ChatIdentityDeps) => signInMark(client.credentials().accessToken);
+
+/** Whether this browser holds a chat identity of another sign-in than the current one (its history is not this visitor's). */
+export function heldForSomeoneElse(deps: ChatIdentityDeps): boolean {
+  const held = readSaved(deps.storage, STORAGE_KEYS.chatIdentity, asHeld);
+  return held !== undefined && held.signIn !== currentMark(deps);
+}
+
+/** The identity this browser holds, while it is good and was issued under the current sign-in. */
+export function heldIdentity(deps: ChatIdentityDeps): ChatLoginResult | undefined {
+  const held = readSaved(deps.storage, STORAGE_KEYS.chatIdentity, asHeld);
+  if (!held || held.signIn !== currentMark(deps)) return undefined;
+  const now = deps.now ?? Date.now;
+  return Date.parse(held.identity.expires_at) > now() + EXPIRY_MARGIN_MS ? held.identity : undefined;
 }
 
 let loggingIn: Promise<ChatLoginResult> | undefined;
 
-/** A new identity from the service, kept in storage; calls made meanwhile share the one login. */
-export function loginChat({ client, storage }: ChatIdentityDeps): Promise<ChatLoginResult> {
-  loggingIn ??= identityLogin(client, {}, { progress: false })
+/** A new identity from the service, kept in storage with the sign-in it is for; calls made meanwhile share the one login. */
+export function loginChat(deps: ChatIdentityDeps): Promise<ChatLoginResult> {
+  const signIn = currentMark(deps);
+  loggingIn ??= identityLogin(deps.client, {}, { progress: false })
     .then((identity) => {
-      writeSaved(storage, STORAGE_KEYS.chatIdentity, identity);
+      writeSaved(deps.storage, STORAGE_KEYS.chatIdentity, { identity, signIn } satisfies Held);
       return identity;
     })
     .finally(() => {

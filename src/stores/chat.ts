@@ -1,88 +1,30 @@
-import { atom, computed } from 'nanostores';
-import {
-  CHAT_CONVERSATION_MAX_MESSAGES,
-  CHAT_MESSAGES_PER_PAGE_MAX,
-  type ChatHistoryItem,
-  type ChatLine,
-  type ChatMessageState,
-  ChatRequestSchema,
-  type LocalHistoryEntry,
-  LocalHistoryEntrySchema,
-} from '~/contract/chat';
-import { STORAGE_KEYS } from '~/contract/constants';
-import { chatMessages, deleteConversation, streamChat } from '~/lib/api/chat';
-import type { ApiClient } from '~/lib/api/client';
+import { type ChatLine, type ChatMessageState, ChatRequestSchema } from '~/contract/chat';
+import { streamChat } from '~/lib/api/chat';
 import { ApiRequestError } from '~/lib/api/errors';
-import { type ChatTurn, conversationsOf, keepEntry, turnsOf, turnsOfItems } from '~/lib/chat/history';
+import { type ChatTurn, keepEntry } from '~/lib/chat/history';
 import { CHAT_BROKEN_OFF, chatFailureText } from '~/lib/chat/messages';
-import { readSaved, writeSaved } from '~/lib/chat/saved';
-import { type ChatIdentityDeps, withChatIdentity } from './chat-identity';
+import { withChatIdentity } from './chat-identity';
+import {
+  $chatConversation,
+  $chatHistory,
+  $chatNotice,
+  $chatOpen,
+  $chatStatus,
+  $chatStreaming,
+  $chatTurns,
+  need,
+  saveHistory,
+  setConversation,
+} from './chat-state';
 
 /*
- * The AI chat (issue 17, SPEC §4 "Chat"): the conversation on show, the answer streaming into it, and
- * this browser's history of past conversations. History and the current conversation id live in local
- * storage, so a reload goes on where the visitor was. One answer streams at a time: a new question
- * cancels the running one, and so do stopping, a new conversation or opening another.
+ * The AI chat's asking (issue 17, SPEC §4 "Chat stream"): a question and the answer streaming into
+ * its turn. One answer streams at a time: a new question cancels the running one, and so do stopping,
+ * a new conversation or opening another (chat-conversations.ts). The state is chat-state.ts.
  */
 
-/** What the actions need: the page's client and storage, and the tenant's workspace (the launcher's). */
-export interface ChatDeps extends ChatIdentityDeps {
-  workspace: string;
-}
-
-/** Whether the panel is open (the launcher's aria-expanded follows it). */
-export const $chatOpen = atom(false);
-/** The turns of the conversation on show, oldest first. */
-export const $chatTurns = atom<ChatTurn[]>([]);
-/** The conversation on show; undefined before its first answer names it. */
-export const $chatConversation = atom<string | undefined>(undefined);
-/** Whether an answer is streaming now. */
-export const $chatStreaming = atom(false);
-/** Whether the conversation on show is being loaded from the service. */
-export const $chatLoading = atom(false);
-/** This browser's history entries (SPEC §3), oldest first. */
-export const $chatHistory = atom<LocalHistoryEntry[]>([]);
-/** Past conversations for the history list, the latest first. */
-export const $chatConversations = computed($chatHistory, conversationsOf);
-/** What a screen reader hears once (an answer complete, a conversation deleted): the panel's hidden status. */
-export const $chatStatus = atom('');
-/** A failure of the panel itself (a deletion refused), shown above the conversation. */
-export const $chatNotice = atom<string | undefined>(undefined);
-
-let deps: ChatDeps | undefined;
 let running: { controller: AbortController; key: string } | undefined;
 let turnCount = 0;
-
-function need(): ChatDeps {
-  if (!deps) throw new Error('startChat belum dijalankan');
-  return deps;
-}
-
-/** Stored entries that are entries; a bad one is left out rather than losing the rest. */
-const asEntries = (value: unknown) =>
-  Array.isArray(value) ? value.filter((entry): entry is LocalHistoryEntry => LocalHistoryEntrySchema.safeParse(entry).success) : undefined;
-const asId = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-
-function saveHistory(entries: LocalHistoryEntry[]): void {
-  $chatHistory.set(entries);
-  writeSaved(need().storage, STORAGE_KEYS.chatHistory, entries);
-}
-
-function setConversation(id: string | undefined): void {
-  $chatConversation.set(id);
-  writeSaved(need().storage, STORAGE_KEYS.chatConversation, id);
-}
-
-/** Shows again what this browser kept: the history and the conversation on show, refreshed from the service. */
-export function startChat(given: ChatDeps): Promise<void> {
-  deps = given;
-  const history = readSaved(given.storage, STORAGE_KEYS.chatHistory, asEntries) ?? [];
-  const current = readSaved(given.storage, STORAGE_KEYS.chatConversation, asId);
-  $chatHistory.set(history);
-  $chatConversation.set(current);
-  $chatTurns.set(current ? turnsOf(history, current) : []);
-  return current ? refreshConversation(current) : Promise.resolve();
-}
 
 export function setChatOpen(open: boolean): void {
   $chatOpen.set(open);
@@ -106,7 +48,8 @@ function keepTurn(turn: ChatTurn): void {
 }
 
 const ENDINGS: Record<Exclude<ChatMessageState, 'streaming'>, (answer: string) => string> = {
-  complete: (answer) => `Jawaban selesai: ${answer}`,
+  // Short: the log itself reads the answer out; this only says it is done.
+  complete: () => 'Jawaban selesai.',
   stopped: () => 'Jawaban dihentikan.',
   error: () => 'Jawaban tidak selesai.',
 };
@@ -121,11 +64,21 @@ function finish(key: string, state: Exclude<ChatMessageState, 'streaming'>, noti
   $chatStatus.set(ENDINGS[state](ended.answer));
 }
 
+/** The ids the answer's response names before its first line: a question stopped before any line is still in its conversation. */
+function takeIds(key: string, ids: { conversationId: string; messageId: string }): void {
+  const turn = turnOf(key);
+  if (turn?.state !== 'streaming' || turn.messageId) return;
+  updateTurn({ ...turn, messageId: ids.messageId });
+  if ($chatConversation.get() !== ids.conversationId) setConversation(ids.conversationId);
+}
+
+const inHistory = (messageId: string | undefined) => $chatHistory.get().some((entry) => entry.message_id === messageId);
+
 /** One streamed line into its turn (SPEC §4): the text appended; the first line with ids names the conversation and is saved once. */
 function takeLine(key: string, line: ChatLine): void {
   const turn = turnOf(key);
   if (turn?.state !== 'streaming') return;
-  const named = !turn.messageId;
+  const named = !inHistory(turn.messageId ?? line.message_id);
   const next: ChatTurn = { ...turn, messageId: turn.messageId ?? line.message_id, answer: turn.answer + line.text };
   if (line.done) {
     next.sources = line.sources ?? [];
@@ -139,6 +92,9 @@ function takeLine(key: string, line: ChatLine): void {
     finish(key, 'error', CHAT_BROKEN_OFF);
   } else if (line.done) finish(key, 'complete');
 }
+
+/** Said when a question's conversation is gone and the question starts a new one. */
+export const CONVERSATION_GONE = 'Percakapan sebelumnya tidak lagi tersedia; pertanyaan ini memulai percakapan baru.';
 
 /** Stops the answer streaming now, keeping what came (SPEC §4); silent, as an abort is (SPEC §8). */
 export function stopChat(): void {
@@ -166,17 +122,20 @@ export async function sendChat(text: string): Promise<void> {
   $chatNotice.set(undefined);
   $chatTurns.set([...$chatTurns.get(), { key, query, answer: '', sources: [], grounded: true, state: 'streaming' }]);
   let answered = false;
-  try {
-    await withChatIdentity(current, (identity) => {
+  const attempt = () =>
+    withChatIdentity(current, (identity) => {
       const conversation = $chatConversation.get();
       const request = ChatRequestSchema.safeParse({
-        workspace_id: identity.user.workspace_id || current.workspace,
+        workspace_id: current.workspace || identity.user.workspace_id,
         query,
         ...(conversation && { conversation_id: conversation }),
       });
       if (!request.success) throw new ApiRequestError(400, request.error.issues[0]?.message ?? 'Pertanyaan tidak valid');
       return streamChat(current.client, identity.token, request.data, {
         signal: controller.signal,
+        onOpen(ids) {
+          if (!controller.signal.aborted) takeIds(key, ids);
+        },
         onLine(line) {
           if (controller.signal.aborted) return;
           answered = true;
@@ -184,6 +143,18 @@ export async function sendChat(text: string): Promise<void> {
         },
       });
     });
+  try {
+    const askedIn = $chatConversation.get();
+    try {
+      await attempt();
+    } catch (error) {
+      // The conversation is gone (deleted elsewhere, or not this identity's any more): the question starts a new one.
+      if (!(askedIn && error instanceof ApiRequestError && error.statusCode === 404) || controller.signal.aborted) throw error;
+      setConversation(undefined);
+      $chatTurns.set($chatTurns.get().filter((turn) => turn.key === key));
+      $chatNotice.set(CONVERSATION_GONE);
+      await attempt();
+    }
     if (turnOf(key)?.state === 'streaming') {
       console.error('Jawaban chat berakhir tanpa baris penutup (done)');
       finish(key, 'error', CHAT_BROKEN_OFF);
@@ -200,66 +171,4 @@ export async function sendChat(text: string): Promise<void> {
       $chatStreaming.set(false);
     }
   }
-}
-
-/** An empty conversation; the next question starts a new one. */
-export function newConversation(): void {
-  stopChat();
-  setConversation(undefined);
-  $chatTurns.set([]);
-  $chatNotice.set(undefined);
-}
-
-/** Every message of a conversation, oldest first (at most its 200, a few pages). */
-async function allMessages(client: ApiClient, token: string, id: string): Promise<ChatHistoryItem[]> {
-  const pageOf = (page: number) => chatMessages(client, token, id, { page, perPage: CHAT_MESSAGES_PER_PAGE_MAX }, { progress: false });
-  const first = await pageOf(1);
-  const items = [...first.items];
-  const last = Math.min(first.totalPages, Math.ceil(CHAT_CONVERSATION_MAX_MESSAGES / CHAT_MESSAGES_PER_PAGE_MAX));
-  for (let page = 2; page <= last; page++) items.push(...(await pageOf(page)).items);
-  return items;
-}
-
-/** The service's copy of a conversation (with sources) over the local one, unless the visitor moved on meanwhile. */
-async function refreshConversation(id: string): Promise<void> {
-  const current = need();
-  $chatLoading.set(true);
-  try {
-    const items = await withChatIdentity(current, (identity) => allMessages(current.client, identity.token, id));
-    if ($chatConversation.get() === id && !running) $chatTurns.set(turnsOfItems(items));
-  } catch (error) {
-    // Gone from the service or out of reach: the local copy stays on show.
-    console.warn('Percakapan tidak dapat dimuat dari layanan chat:', error);
-  } finally {
-    $chatLoading.set(false);
-  }
-}
-
-/** Shows a past conversation: the local copy at once, then the service's. */
-export function openConversation(id: string): Promise<void> {
-  stopChat();
-  setConversation(id);
-  $chatNotice.set(undefined);
-  $chatTurns.set(turnsOf($chatHistory.get(), id));
-  return refreshConversation(id);
-}
-
-/**
- * Deletes a conversation on the service, then from this browser (also when the service no longer
- * has it: 404). Resolves false, with the panel's notice set, when the service refused.
- */
-export async function removeConversation(id: string): Promise<boolean> {
-  const current = need();
-  try {
-    await withChatIdentity(current, (identity) => deleteConversation(current.client, identity.token, id, { progress: false }));
-  } catch (error) {
-    if (!(error instanceof ApiRequestError && error.statusCode === 404)) {
-      $chatNotice.set(`Percakapan belum dapat dihapus. ${chatFailureText(error, false)}`);
-      return false;
-    }
-  }
-  if ($chatConversation.get() === id) newConversation();
-  saveHistory($chatHistory.get().filter((entry) => entry.conversation_id !== id));
-  $chatStatus.set('Percakapan dihapus.');
-  return true;
 }

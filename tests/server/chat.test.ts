@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { CHAT_COPY, type ChatLine, ChatLineSchema, type ChatLoginResult, ConversationMessagesSchema } from '~/contract/chat';
+import { CHAT_COPY, CHAT_HEADERS, type ChatLine, ChatLineSchema, type ChatLoginResult, ConversationMessagesSchema } from '~/contract/chat';
 import { createPost } from '~/lib/api/posts';
 import { chatConversations, chatMessages } from '~/server/db/schema';
 import { appClientOf, signInAs } from './support/api-client';
@@ -63,6 +63,11 @@ describe.each(await dbKinds())('the AI chat on %s', (kind) => {
     if (res.status !== 200)
       return { status: res.status, contentType: res.headers.get('Content-Type'), lines: [], text: body, last: undefined };
     const lines = parseLines(body);
+    // The response names the conversation and the message before the first line, as the lines do.
+    expect([res.headers.get(CHAT_HEADERS.conversation), res.headers.get(CHAT_HEADERS.message)]).toEqual([
+      lines[0]?.id,
+      lines[0]?.message_id,
+    ]);
     return {
       status: res.status,
       contentType: res.headers.get('Content-Type'),
@@ -135,13 +140,20 @@ describe.each(await dbKinds())('the AI chat on %s', (kind) => {
     expect(next.last?.sources?.map((source) => source.url)).toContain('/Class/PY-DATA-02');
     expect(next.text).toContain('Rp1.250.000');
 
-    // Both messages are stored, complete, with what was streamed.
+    // A short question on another topic is that topic, not the class again.
+    const switched = await askAll(token, 'Ada beasiswa?', first?.id);
+    expect(switched.last?.grounded).toBe(true);
+    expect(switched.last?.sources?.map((source) => source.url)).not.toContain('/Class/PY-DATA-02');
+    expect(switched.last?.sources?.[0]?.url).toMatch(/beasiswa/);
+
+    // Every message is stored, complete, with what was streamed.
     const stored = ((await (await messagesOf(token, first?.id ?? '')).json()) as { data: unknown }).data;
     const page = z.parse(ConversationMessagesSchema, stored);
     expect(page.title).toBe(PY_CLASS);
     expect(page.items.map((item) => [item.query, item.response.status, item.response.value])).toEqual([
       [PY_CLASS, 'complete', answer.text],
       ['Kalau biayanya berapa?', 'complete', next.text],
+      ['Ada beasiswa?', 'complete', switched.text],
     ]);
   });
 

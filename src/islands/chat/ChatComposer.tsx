@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { type RefObject, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { CHAT_QUERY_MAX } from '~/contract/chat';
-import { $chatStreaming, sendChat, stopChat } from '~/stores/chat';
+import { sendChat, stopChat } from '~/stores/chat';
+import { $chatStreaming } from '~/stores/chat-state';
 
 interface Props {
   /** Whether questions can go out (the page's API client is there). */
@@ -17,6 +18,13 @@ export function ChatComposer({ ready, inputRef }: Props) {
   const streaming = useStore($chatStreaming);
   const [text, setText] = useState('');
   const id = useId();
+  // 'Hentikan' goes when the answer ends: the focus it held moves to the question field, not the page.
+  const stopHadFocus = useRef(false);
+  useEffect(() => {
+    if (streaming || !stopHadFocus.current) return;
+    stopHadFocus.current = false;
+    if (document.activeElement === document.body) inputRef.current?.focus();
+  }, [streaming, inputRef]);
 
   const send = () => {
     if (!ready || !text.trim()) return;
@@ -56,6 +64,12 @@ export function ChatComposer({ ready, inputRef }: Props) {
           <button
             type="button"
             className="chat__button"
+            onFocus={() => {
+              stopHadFocus.current = true;
+            }}
+            onBlur={() => {
+              stopHadFocus.current = false;
+            }}
             onClick={() => {
               stopChat();
               inputRef.current?.focus();

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import { formatClock, formatDate } from '~/lib/format/dates';
-import { $chatConversation, $chatConversations, openConversation, removeConversation } from '~/stores/chat';
+import { openConversation, removeConversation } from '~/stores/chat-conversations';
+import { $chatConversation, $chatConversations } from '~/stores/chat-state';
 
 /** When a conversation was last asked in: `14 Agustus 2026, 09.30 WIB`. */
 const when = (iso: string) => `${formatDate(iso, 'WIB')}, ${formatClock(iso, 'WIB')} WIB`;

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { CHAT_COPY } from '~/contract/chat';
 import { type ChatTurn, sourceHref } from '~/lib/chat/history';
-import { $chatLoading, $chatTurns } from '~/stores/chat';
+import { $chatLoading, $chatTurns } from '~/stores/chat-state';
 
 /** One question and its answer: the text as it streams, then its sources, or the contact page when the site has no answer. */
 function Turn({ turn }: { turn: ChatTurn }) {

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { CHAT_COPY } from '~/contract/chat';
 import { browserStorage } from '~/stores/app';
-import { $chatNotice, $chatOpen, $chatStatus, newConversation, startChat } from '~/stores/chat';
+import { newConversation, startChat } from '~/stores/chat-conversations';
+import { $chatNotice, $chatOpen, $chatStatus } from '~/stores/chat-state';
 import { appClient } from '../shared/app-client';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { ChatComposer } from './ChatComposer';
@@ -31,11 +32,17 @@ function ChatPanel({ workspace, onClose }: Props) {
 
   useEffect(() => {
     let live = true;
-    appClient().then((client) => {
-      if (!live) return;
-      void startChat({ client, storage: browserStorage(), workspace });
-      setReady(true);
-    });
+    appClient().then(
+      (client) => {
+        if (!live) return;
+        void startChat({ client, storage: browserStorage(), workspace });
+        setReady(true);
+      },
+      (error: unknown) => {
+        console.error('Asisten tidak dapat dimulai:', error);
+        if (live) $chatNotice.set('Asisten belum dapat dimuat. Periksa koneksi Anda, lalu muat ulang halaman.');
+      },
+    );
     return () => {
       live = false;
     };

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { $chatOpen, setChatOpen } from '~/stores/chat';
+import { setChatOpen } from '~/stores/chat';
+import { $chatOpen } from '~/stores/chat-state';
 import ChatIsland from './ChatPanel';
 import chatStyles from './chat.css?url';
 

@@ -1,4 +1,5 @@
 import {
+  CHAT_HEADERS,
   type ChatLine,
   ChatLineSchema,
   type ChatLogin,
@@ -88,6 +89,8 @@ async function failureOf(response: Response): Promise<ApiRequestError> {
 export interface StreamChatOptions {
   /** Aborting it stops the answer (the reader rejects with an AbortError). */
   signal?: AbortSignal | undefined;
+  /** Called once the answer's response names its conversation and message (before the first line). */
+  onOpen?: ((ids: { conversationId: string; messageId: string }) => void) | undefined;
   /** Called with each line, in order. */
   onLine(line: ChatLine): void;
 }
@@ -102,7 +105,7 @@ export async function streamChat(
   client: ApiClient,
   token: string,
   request: ChatRequest,
-  { signal, onLine }: StreamChatOptions,
+  { signal, onOpen, onLine }: StreamChatOptions,
 ): Promise<void> {
   const response = await client.send('ai', 'v2/chat', {
     method: 'POST',
@@ -113,6 +116,9 @@ export async function streamChat(
   });
   if (!response.ok) throw await failureOf(response);
   if (!response.body) throw new Error(RESPONSE_STREAM_ERROR);
+  const conversationId = response.headers.get(CHAT_HEADERS.conversation);
+  const messageId = response.headers.get(CHAT_HEADERS.message);
+  if (conversationId && messageId) onOpen?.({ conversationId, messageId });
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const splitter = ndjsonLines();

@@ -70,7 +70,10 @@ export function turnsOf(entries: readonly LocalHistoryEntry[], conversationId: s
     }));
 }
 
-/** The turns of a conversation as the server keeps it. */
+/** Said under an answer the server still has as being written (another tab, or a server that stopped). */
+export const ANSWER_UNFINISHED = 'Jawaban ini belum selesai.';
+
+/** The turns of a conversation as the server keeps it; one still being written elsewhere shows as unfinished, never as live here. */
 export function turnsOfItems(items: readonly ChatHistoryItem[]): ChatTurn[] {
   return items.map((item) => ({
     key: item.id,
@@ -79,7 +82,7 @@ export function turnsOfItems(items: readonly ChatHistoryItem[]): ChatTurn[] {
     answer: item.response.value,
     sources: item.response.sources,
     grounded: item.response.grounded,
-    state: item.response.status,
+    ...(item.response.status === 'streaming' ? { state: 'error' as const, notice: ANSWER_UNFINISHED } : { state: item.response.status }),
   }));
 }
 

@@ -3,8 +3,8 @@ import { CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS } from '~/contract/classes';
 import { classBadge } from '~/lib/catalogue/class-card';
 import { formatDate, formatDateRange } from '~/lib/format/dates';
 import { formatRupiah } from '~/lib/format/money';
-import type { Passage } from './documents';
-import { MIN_COVERAGE, MIN_COVERAGE_UNKNOWN, type PageHit, type Retrieval } from './retrieval';
+import type { Passage } from './passages';
+import { MIN_COVERAGE, MIN_COVERAGE_OFF_KEY, MIN_COVERAGE_UNKNOWN, type PageHit, type Retrieval } from './retrieval';
 import { sentences, topicTerms } from './text';
 
 /*
@@ -34,10 +34,21 @@ export interface Answerer {
 /** The pages an answer may use: the best page if it covers enough of the question, and a close second. */
 export function groundingOf(retrieval: Retrieval): PageHit[] {
   const [best, second] = retrieval.pages;
-  if (!best || best.coverage < (best.unknown.length ? MIN_COVERAGE_UNKNOWN : MIN_COVERAGE)) return [];
+  if (!best || best.coverage < minimumCoverage(best)) return [];
   const used = [best];
   if (second && second.coverage >= Math.max(MIN_COVERAGE, best.coverage - 0.05) && second.score >= best.score * 0.8) used.push(second);
   return used;
+}
+
+/**
+ * How much of the question a page must cover to answer it: more when the question names something
+ * the content never mentions, or something the content has elsewhere but not on this page ("harga
+ * kelas Java" is not answered by the price list because it says "kelas" and "harga").
+ */
+function minimumCoverage(page: PageHit): number {
+  if (page.unknown.length) return MIN_COVERAGE_UNKNOWN;
+  if (!page.hasKey) return MIN_COVERAGE_OFF_KEY;
+  return MIN_COVERAGE;
 }
 
 export const sourcesOf = (pages: readonly PageHit[]): ChatSource[] => pages.map((page) => ({ title: page.title, url: page.url }));
@@ -128,9 +139,11 @@ export function extractiveText(input: AnswerInput): string {
 export function pieces(text: string, size = 24): string[] {
   const out: string[] = [];
   let current = '';
+  // Words and the spaces between them alternate; a piece ends after a word once it is long enough.
   for (const token of text.split(/(\s+)/)) {
     current += token;
-    if (current.length >= size && /\s$/.test(token) === false && token.trim()) {
+    const isWord = token.trim() !== '';
+    if (isWord && current.length >= size) {
       out.push(current);
       current = '';
     }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import {
   CHAT_CONVERSATION_MAX_MESSAGES,
   type ChatHistoryItem,
@@ -20,7 +20,7 @@ import type { ChatIdentity } from './identities';
 export const CONVERSATION_NOT_FOUND = 'Percakapan tidak ditemukan';
 
 /** The conversation `id` if `who` may see it. */
-async function ownConversation(db: Db | Tx, who: ChatIdentity, id: string) {
+export async function ownConversation(db: Db | Tx, who: ChatIdentity, id: string) {
   const [row] = await db
     .select({ id: chatConversations.id, title: chatConversations.title, messageCount: chatConversations.messageCount })
     .from(chatConversations)
@@ -30,7 +30,7 @@ async function ownConversation(db: Db | Tx, who: ChatIdentity, id: string) {
         eq(chatConversations.id, id),
         eq(chatConversations.lmsId, who.lmsId),
         who.userId
-          ? or(eq(chatConversations.identityId, who.id), and(isNotNull(chatIdentities.userId), eq(chatIdentities.userId, who.userId)))
+          ? or(eq(chatConversations.identityId, who.id), eq(chatIdentities.userId, who.userId))
           : eq(chatConversations.identityId, who.id),
       ),
     )
@@ -51,7 +51,7 @@ export interface OpenedMessage {
 export async function openMessage(
   db: Db,
   who: ChatIdentity,
-  input: { workspace: string; query: string; conversationId?: string | null | undefined; answerer: string },
+  input: { workspace: string; query: string; searched: string; conversationId?: string | null | undefined; answerer: string },
 ): Promise<OpenedMessage> {
   return db.transaction(async (tx) => {
     let conversationId = input.conversationId ?? undefined;
@@ -71,14 +71,17 @@ export async function openMessage(
       .set({ messageCount: sql`${chatConversations.messageCount} + 1`, updatedAt: sql`now()` })
       .where(and(eq(chatConversations.id, conversationId), sql`${chatConversations.messageCount} < ${CHAT_CONVERSATION_MAX_MESSAGES}`))
       .returning({ seq: chatConversations.messageCount });
-    if (!numbered)
+    if (!numbered) {
+      // Deleted meanwhile (404), or full.
+      if (!(await ownConversation(tx, who, conversationId))) throw new HttpError(404, CONVERSATION_NOT_FOUND);
       throw new HttpError(
         409,
         `Percakapan ini sudah berisi ${CHAT_CONVERSATION_MAX_MESSAGES} pesan; mulai percakapan baru untuk bertanya lagi`,
       );
+    }
     const [message] = await tx
       .insert(chatMessages)
-      .values({ conversationId, seq: numbered.seq, query: input.query, answerer: input.answerer })
+      .values({ conversationId, seq: numbered.seq, query: input.query, searched: input.searched, answerer: input.answerer })
       .returning({ id: chatMessages.id });
     if (!message) throw new Error('pesan tidak tersimpan');
     return { conversationId, messageId: message.id };
@@ -105,15 +108,15 @@ export async function finishMessage(
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')));
 }
 
-/** The earlier questions and answers of a conversation, newest last (for a follow-up question). */
-export async function recentMessages(db: Db, conversationId: string, limit = 3) {
-  const rows = await db
-    .select({ query: chatMessages.query, grounded: chatMessages.grounded, status: chatMessages.status, seq: chatMessages.seq })
+/** What was searched for the conversation's last answered question: the context of a follow-up. */
+export async function lastAnsweredSearch(db: Db, conversationId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ searched: chatMessages.searched })
     .from(chatMessages)
-    .where(eq(chatMessages.conversationId, conversationId))
-    .orderBy(sql`${chatMessages.seq} desc`)
-    .limit(limit + 1);
-  return rows.reverse();
+    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.grounded, true)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(1);
+  return row?.searched;
 }
 
 /** One page of a conversation's messages, oldest first (GET v1/conversations/{id}/messages). */

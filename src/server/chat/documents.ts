@@ -1,4 +1,4 @@
-import type { ClassDetail, ClassSummary } from '~/contract/classes';
+import type { ClassDetail } from '~/contract/classes';
 import { CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS } from '~/contract/classes';
 import { POST_KINDS, type PostDetails } from '~/contract/posts';
 import { chapterPath, classPath, coursePath, programPath } from '~/lib/catalogue/paths';
@@ -6,10 +6,11 @@ import { postPath } from '~/lib/content/paths';
 import type { ContentSource } from '~/lib/content/source';
 import { formatDate, formatTimeRange } from '~/lib/format/dates';
 import { formatRupiah } from '~/lib/format/money';
-import type { Block } from '~/lib/tenant/content-schema';
-import { type CopyContext, fillCopy } from '~/lib/tenant/copy-tokens';
+import type { CopyContext } from '~/lib/tenant/copy-tokens';
 import type { TenantCopy } from '../services/site-copy';
-import { htmlSections, markdownSections, type Section } from './text';
+import { pagePassages } from './page-passages';
+import { joined, list, type Passage, Passages } from './passages';
+import { htmlSections } from './text';
 
 /*
  * The passages the assistant searches: the tenant's published content cut at its headings, each
@@ -17,57 +18,6 @@ import { htmlSections, markdownSections, type Section } from './text';
  * and free chapters, posts of every kind, and the content pages with their FAQ, each question and
  * answer a passage of its own. A premium chapter's text is never read (only its outline is public).
  */
-
-export type PassageKind = 'class' | 'program' | 'course' | 'chapter' | 'post' | 'page' | 'faq';
-
-export interface Passage {
-  /** Unique within the tenant's index. */
-  id: string;
-  kind: PassageKind;
-  /** The page's address on the tenant's site and its title: the answer's source. */
-  url: string;
-  title: string;
-  /** The heading the passage sits under on that page ('' for the page's opening). */
-  heading: string;
-  text: string;
-  /** For a class: what its facts are made of (dates, price, state), read when the answer is composed. */
-  class?: ClassSummary | undefined;
-  /** Facts written from the catalogue's fields (found by search, never quoted: the answer states them afresh). */
-  facts?: boolean | undefined;
-}
-
-/** Longest passage, in characters: a long section is cut at sentence ends into several. */
-const PASSAGE_MAX = 1200;
-
-function cut(text: string): string[] {
-  if (text.length <= PASSAGE_MAX) return [text];
-  const parts: string[] = [];
-  let current = '';
-  for (const sentence of text.split(/(?<=[.!?…])\s+/)) {
-    if (current && current.length + sentence.length > PASSAGE_MAX) {
-      parts.push(current);
-      current = '';
-    }
-    current = current ? `${current} ${sentence}` : sentence;
-  }
-  if (current) parts.push(current);
-  return parts;
-}
-
-class Passages {
-  readonly all: Passage[] = [];
-  add(base: Omit<Passage, 'id' | 'heading' | 'text'>, sections: Section[]) {
-    for (const section of sections) {
-      for (const text of cut(section.text)) {
-        if (!text && !section.heading) continue;
-        this.all.push({ ...base, id: `${base.url}#${this.all.length}`, heading: section.heading, text: text || section.heading });
-      }
-    }
-  }
-}
-
-const list = (label: string, items: readonly string[]) => (items.length ? `${label}: ${items.join('; ')}.` : '');
-const joined = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
 /** A class's searchable facts in words: code, kind, level, program, place, schedule, price, dates, mentors. */
 function classFacts(item: ClassDetail): string {
@@ -187,70 +137,6 @@ function postFacts(details: PostDetails): string {
     details.location ? `Lokasi: ${details.location}.` : '',
     details.registrationClosesAt ? `Pendaftaran ditutup ${formatDate(details.registrationClosesAt)}.` : '',
   );
-}
-
-/** A content page block's words; a FAQ block gives one passage per question. */
-function blockSections(block: Block): { faq: Section[]; sections: Section[] } {
-  switch (block.type) {
-    case 'faq':
-      return { faq: block.items.map((item) => ({ heading: item.question, text: item.answer })), sections: [] };
-    case 'features':
-      return {
-        faq: [],
-        sections: [{ heading: block.heading, text: joined(block.lead ?? '', ...block.items.map((item) => `${item.title}: ${item.text}`)) }],
-      };
-    case 'steps':
-      return {
-        faq: [],
-        sections: [
-          {
-            heading: block.heading,
-            text: joined(block.lead ?? '', ...block.items.map((item, index) => `${index + 1}. ${item.title}: ${item.text}`)),
-          },
-        ],
-      };
-    case 'pricing':
-      return {
-        faq: [],
-        sections: block.plans.map((plan) => ({
-          heading: `${block.heading}: ${plan.name}`,
-          text: joined(
-            plan.summary ?? '',
-            `Biaya: ${typeof plan.price === 'number' ? (plan.price > 0 ? formatRupiah(plan.price) : 'Gratis') : plan.price}${plan.period ? ` ${plan.period}` : ''}.`,
-            list('Termasuk', plan.features),
-          ),
-        })),
-      };
-    case 'stats':
-      return {
-        faq: [],
-        sections: [{ heading: block.heading ?? '', text: block.items.map((item) => `${item.value} ${item.label}.`).join(' ') }],
-      };
-    case 'cta':
-      return { faq: [], sections: [{ heading: block.heading, text: block.text }] };
-    case 'contact':
-      return {
-        faq: [],
-        sections: [{ heading: block.heading, text: block.items.map((item) => `${item.label}: ${item.value}.`).join(' ') }],
-      };
-    default:
-      return { faq: [], sections: [] };
-  }
-}
-
-function pagePassages(copy: TenantCopy, context: CopyContext, into: Passages) {
-  for (const [route, page] of Object.entries(copy.pages)) {
-    const fill = (text: string) => fillCopy(text, context);
-    const { data } = page;
-    const url = `/${route}`;
-    const title = fill(data.title);
-    const opening: Section = { heading: '', text: fill(joined(data.description, data.hero.heading ?? '', data.hero.lead ?? '')) };
-    const body = markdownSections(fill(page.body));
-    const blocks = data.blocks.map(blockSections);
-    const fillSection = (section: Section) => ({ heading: fill(section.heading), text: fill(section.text) });
-    into.add({ kind: 'page', url, title }, [opening, ...body, ...blocks.flatMap((block) => block.sections).map(fillSection)]);
-    into.add({ kind: 'faq', url, title }, blocks.flatMap((block) => block.faq).map(fillSection));
-  }
 }
 
 /** Every passage of a tenant's published content. Reads the content source and the tenant's page copy. */

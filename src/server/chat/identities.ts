@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { ChatLoginResult, ChatUser } from '~/contract/chat';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { CHAT_TOKEN_PATTERN, type ChatLoginResult, type ChatUser } from '~/contract/chat';
 import type { Db } from '../db/client';
 import { chatIdentities } from '../db/schema';
 import { hashSecret } from '../services/hash';
@@ -27,8 +27,11 @@ export async function openIdentity(
 ): Promise<ChatLoginResult> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
-  // Expired identities of the tenant go when a new one comes (their conversations with them).
-  await db.delete(chatIdentities).where(and(eq(chatIdentities.lmsId, input.lmsId), lt(chatIdentities.expiresAt, now)));
+  // Expired guests of the tenant go when a new identity comes (their conversations with them). An
+  // account's identities stay: its other identities still read the conversations they began.
+  await db
+    .delete(chatIdentities)
+    .where(and(eq(chatIdentities.lmsId, input.lmsId), isNull(chatIdentities.userId), lt(chatIdentities.expiresAt, now)));
   const [row] = await db
     .insert(chatIdentities)
     .values({ lmsId: input.lmsId, userId: input.userId, name: input.name, tokenHash: hashSecret(token), expiresAt })
@@ -41,13 +44,29 @@ export function chatUserOf(identity: Pick<ChatIdentity, 'id' | 'userId' | 'name'
   return { id: identity.id, kind: identity.userId ? 'account' : 'guest', name: identity.name, workspace_id: workspace };
 }
 
-/** The identity holding this token, while it lasts. */
+/** How often use moves a token's expiry on (at most one write a day per identity). */
+const EXTEND_AFTER_MS = 86_400_000;
+
+/** The identity holding this token, while it lasts; a token in use lasts 30 days from its last day of use. */
 export async function identityOfToken(db: Db, token: string, now = new Date()): Promise<ChatIdentity | undefined> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  if (!CHAT_TOKEN_PATTERN.test(token)) return undefined;
   const [row] = await db
-    .select({ id: chatIdentities.id, lmsId: chatIdentities.lmsId, userId: chatIdentities.userId, name: chatIdentities.name })
+    .select({
+      id: chatIdentities.id,
+      lmsId: chatIdentities.lmsId,
+      userId: chatIdentities.userId,
+      name: chatIdentities.name,
+      lastSeenAt: chatIdentities.lastSeenAt,
+    })
     .from(chatIdentities)
     .where(and(eq(chatIdentities.tokenHash, hashSecret(token)), gt(chatIdentities.expiresAt, now)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() > EXTEND_AFTER_MS) {
+    await db
+      .update(chatIdentities)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_SECONDS * 1000) })
+      .where(eq(chatIdentities.id, row.id));
+  }
+  return { id: row.id, lmsId: row.lmsId, userId: row.userId, name: row.name };
 }

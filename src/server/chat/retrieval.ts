@@ -1,6 +1,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
-import type { Passage, PassageKind } from './documents';
-import { indexTerm, isStopWord, SYNONYMS, standardWords, stem, topicTerms, words } from './text';
+import { SYNONYMS } from './lexicon';
+import type { Passage, PassageKind } from './passages';
+import { indexTerm, isStopWord, standardWords, stem, topicTerms, words } from './text';
 
 /*
  * A tenant's search index over its passages: BM25 (MiniSearch) on Indonesian stems, title and
@@ -19,6 +20,10 @@ export interface PageHit {
   coverage: number;
   /** Question terms that appear nowhere in the tenant's content (and so not on this page either). */
   unknown: string[];
+  /** Question terms this page has. */
+  covered: string[];
+  /** Whether the page has the question's most specific term (the rarest one the tenant's content has at all). */
+  hasKey: boolean;
 }
 
 export interface Retrieval {
@@ -69,6 +74,8 @@ function kindPrior(question: string): (page: { kind: PassageKind; url: string })
  */
 export const MIN_COVERAGE = 0.45;
 export const MIN_COVERAGE_UNKNOWN = 0.58;
+/** …and when the page lacks the question's most specific term (which the content has elsewhere). */
+export const MIN_COVERAGE_OFF_KEY = 0.52;
 
 export class TenantIndex {
   readonly #search: MiniSearch<Passage>;
@@ -142,7 +149,10 @@ export class TenantIndex {
       combineWith: 'OR',
     });
     const total = terms.reduce((sum, term) => sum + this.weight(term), 0);
-    const pages = new Map<string, PageHit & { matched: Set<string> }>();
+    const pages = new Map<string, Omit<PageHit, 'covered' | 'hasKey'> & { matched: Set<string> }>();
+    const key = terms
+      .filter((term) => this.#frequency.has(term))
+      .reduce<string | undefined>((best, term) => (best === undefined || this.weight(term) > this.weight(best) ? term : best), undefined);
     for (const result of results) {
       const passage = this.#passages.get(String(result.id));
       if (!passage) continue;
@@ -158,13 +168,15 @@ export class TenantIndex {
       }
     }
     const prior = kindPrior(question);
-    const ranked = [...pages.values()].map(({ matched, ...page }) => {
+    const ranked: PageHit[] = [...pages.values()].map(({ matched, ...page }) => {
       const covered = terms.filter((term) => matched.has(term));
       const kind = page.passages[0]?.kind === 'faq' ? 'page' : (page.passages[0]?.kind ?? 'page');
       return {
         ...page,
         score: page.score * prior({ kind, url: page.url }),
         unknown: terms.filter((term) => !matched.has(term) && !this.#frequency.has(term) && !/^\d+$/.test(term)),
+        covered,
+        hasKey: key === undefined || matched.has(key),
         coverage: total ? covered.reduce((sum, term) => sum + this.weight(term), 0) / total : 0,
       };
     });

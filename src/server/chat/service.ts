@@ -4,7 +4,7 @@ import { type Answerer, extractiveAnswerer } from './answerer';
 import { ChatIndexes, type ChatIndexSource } from './indexes';
 
 /** What the chat routes need: the tenants' indexes, the answerer, and the stream's pace. */
-export interface ChatDeps {
+export interface ChatService {
   indexes: ChatIndexSource;
   answerer: Answerer;
   /** Pause between streamed pieces in ms (`CHAT_STREAM_PACE_MS`; 0 by default). */
@@ -19,7 +19,7 @@ export interface ChatOptions {
   answerer?: Answerer | undefined;
   /** How long an index is trusted without an event (ms). */
   maxAgeMs?: number | undefined;
-  onEnd?: ChatDeps['onEnd'];
+  onEnd?: ChatService['onEnd'];
 }
 
 /** `CHAT_STREAM_PACE_MS`: a whole number of ms, at most 2000; anything else is refused at start. */
@@ -30,7 +30,7 @@ export function chatPaceFromEnv(env: Record<string, string | undefined>): number
   return Number(raw);
 }
 
-export function openChat(db: Db, events: SiteEventBus, options: ChatOptions = {}): ChatDeps {
+export function openChat(db: Db, events: SiteEventBus, options: ChatOptions = {}): ChatService {
   const indexes = new ChatIndexes(db, events, options.maxAgeMs);
   return {
     indexes,

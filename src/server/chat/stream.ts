@@ -1,7 +1,7 @@
 import type { ChatLine, ChatSource } from '~/contract/chat';
 import type { Db } from '../db/client';
 import { type Answerer, DONT_KNOW, groundingOf, pieces, sourcesOf } from './answerer';
-import { finishMessage, type OpenedMessage, recentMessages } from './conversations';
+import { finishMessage, lastAnsweredSearch, type OpenedMessage } from './conversations';
 import type { PageHit, Retrieval, TenantIndex } from './retrieval';
 import { topicTerms } from './text';
 
@@ -23,33 +23,39 @@ export interface StreamOptions {
   onEnd?: ((end: { messageId: string; status: string; pieces: number }) => void) | undefined;
 }
 
+export interface Found {
+  retrieval: Retrieval;
+  /** The pages to answer from; empty: "don't know". */
+  pages: PageHit[];
+  /** What was searched: the question, or it with the earlier one (stored, the next follow-up's context). */
+  searched: string;
+}
+
 /**
- * What the pages say about a question. A short question in a conversation ("Kalau biayanya berapa?",
- * two topic words or fewer) is a follow-up: it is read together with the last question that was
- * answered, and alone only if that finds nothing. A longer question is read alone first.
+ * What the pages say about a question. In a conversation, a short question ("Kalau biayanya
+ * berapa?", two topic words or fewer) is a follow-up: it is searched together with what the last
+ * answered question searched, and that counts only if the page found has the follow-up's own most
+ * specific word ("Ada beasiswa?" after a class is about scholarships, not the class). Otherwise, or
+ * when that finds nothing, the question is searched alone.
  */
-export async function retrieveFor(
-  db: Db,
-  index: TenantIndex,
-  query: string,
-  conversationId?: string | null,
-): Promise<{ retrieval: Retrieval; pages: PageHit[] }> {
-  const alone = () => {
-    const retrieval = index.search(query);
-    return { retrieval, pages: groundingOf(retrieval) };
+export async function retrieveFor(db: Db, index: TenantIndex, query: string, conversationId?: string | null): Promise<Found> {
+  const search = (text: string): Found => {
+    const retrieval = index.search(text);
+    return { retrieval, pages: groundingOf(retrieval), searched: text };
   };
-  if (!conversationId) return alone();
-  const earlier = (await recentMessages(db, conversationId, 3)).filter((message) => message.grounded).at(-1);
-  if (!earlier) return alone();
-  const together = () => {
-    const retrieval = index.search(`${earlier.query} ${query}`);
-    return { retrieval, pages: groundingOf(retrieval) };
-  };
-  const followUp = topicTerms(query).length <= 2;
-  const first = followUp ? together() : alone();
-  if (first.pages.length) return first;
-  const second = followUp ? alone() : together();
-  return second.pages.length ? second : first;
+  const alone = search(query);
+  if (!conversationId || topicTerms(query).length > 2) return alone;
+  const earlier = await lastAnsweredSearch(db, conversationId);
+  if (!earlier) return alone;
+  const together = search(`${earlier} ${query}`);
+  const own = index.search(query).terms;
+  const key = own.reduce<string | undefined>(
+    (best, term) => (best === undefined || index.weight(term) > index.weight(best) ? term : best),
+    undefined,
+  );
+  const best = together.pages[0];
+  if (best && (key === undefined || best.covered.includes(key))) return together;
+  return alone;
 }
 
 const encoder = new TextEncoder();
@@ -68,20 +74,22 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /** The NDJSON body of one answer; `requestSignal` is the request's (aborted when the client goes away). */
 export function answerStream(
   options: StreamOptions,
-  input: { opened: OpenedMessage; query: string; index: TenantIndex; retrieval: Retrieval; pages: PageHit[] },
+  input: { opened: OpenedMessage; query: string; index: TenantIndex; found: Found },
   requestSignal: AbortSignal,
 ): ReadableStream<Uint8Array> {
   const stop = new AbortController();
   const onAbort = () => stop.abort();
-  requestSignal.addEventListener('abort', onAbort, { once: true });
+  // Gone already (while the question was being stored): nothing is composed.
+  if (requestSignal.aborted) stop.abort();
+  else requestSignal.addEventListener('abort', onAbort, { once: true });
   const { conversationId: id, messageId } = input.opened;
   const line = (fields: Omit<ChatLine, 'id' | 'message_id'>) =>
     encoder.encode(`${JSON.stringify({ id, message_id: messageId, ...fields })}\n`);
 
   return new ReadableStream<Uint8Array>({
     async start(controller) {
-      const grounded = input.pages.length > 0;
-      const sources: ChatSource[] = grounded ? sourcesOf(input.pages) : [];
+      const grounded = input.found.pages.length > 0;
+      const sources: ChatSource[] = grounded ? sourcesOf(input.found.pages) : [];
       let answer = '';
       let sent = 0;
       let status: 'complete' | 'stopped' | 'error' = 'complete';
@@ -90,8 +98,8 @@ export function answerStream(
           ? options.answerer.answer(
               {
                 question: input.query,
-                pages: input.pages,
-                terms: input.retrieval.terms,
+                pages: input.found.pages,
+                terms: input.found.retrieval.terms,
                 weight: (term) => input.index.weight(term),
                 now: options.now(),
               },

@@ -55,6 +55,8 @@ export const chatMessages = pgTable(
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     query: text('query').notNull(),
+    /** What was searched for it: the question, or with the earlier one it follows up (the next follow-up's context). */
+    searched: text('searched').notNull(),
     answer: text('answer').notNull().default(''),
     sources: jsonb('sources').$type<ChatSource[]>().notNull().default(sql`'[]'::jsonb`),
     /** False: the tenant's pages held no answer (the "don't know" reply). */

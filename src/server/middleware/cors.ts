@@ -1,4 +1,5 @@
 import { cors } from 'hono/cors';
+import { CHAT_HEADERS } from '~/contract/chat';
 import { HEADERS } from '~/contract/common';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
 import { REST_API_KEY_HEADER } from '~/contract/remote-db';
@@ -35,7 +36,14 @@ export function tenantCors(deps: Pick<ApiDeps, 'tenants'>) {
       'Range-Unit',
     ],
     // What a page's script may read of an answer besides the basics: REST ranges and preferences, when to retry, and a replay.
-    exposeHeaders: ['Content-Range', 'Preference-Applied', 'Retry-After', IDEMPOTENT_REPLAYED_HEADER],
+    exposeHeaders: [
+      'Content-Range',
+      'Preference-Applied',
+      'Retry-After',
+      IDEMPOTENT_REPLAYED_HEADER,
+      CHAT_HEADERS.conversation,
+      CHAT_HEADERS.message,
+    ],
     maxAge: 600,
   });
 }

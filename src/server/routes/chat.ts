@@ -1,15 +1,23 @@
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { ChatLoginSchema, ChatRequestSchema, ConversationMessagesQuerySchema, ConversationParamSchema, NDJSON } from '~/contract/chat';
+import {
+  CHAT_HEADERS,
+  ChatLoginSchema,
+  ChatRequestSchema,
+  ConversationMessagesQuerySchema,
+  ConversationParamSchema,
+  NDJSON,
+} from '~/contract/chat';
 import { z } from '~/contract/mini';
-import { conversationMessages, deleteConversation, openMessage } from '../chat/conversations';
+import { CONVERSATION_NOT_FOUND, conversationMessages, deleteConversation, openMessage, ownConversation } from '../chat/conversations';
 import { type ChatIdentity, chatUserOf, identityOfToken, openIdentity } from '../chat/identities';
-import type { ChatDeps } from '../chat/service';
+import type { ChatService } from '../chat/service';
 import { answerStream, retrieveFor } from '../chat/stream';
 import type { ApiDeps, ApiEnv } from '../context';
 import { fieldErrors, HttpError, invalidInput } from '../errors';
 import { requireAppToken } from '../middleware/auth';
 import { accessTokenOf, clientAddress } from '../middleware/credentials';
+import { assertSameSite } from '../middleware/csrf';
 import { enforceLimit } from '../middleware/rate-limit';
 import { readJson, readQuery } from '../middleware/validate';
 import { userOfToken } from '../services/sessions';
@@ -19,13 +27,15 @@ import type { TenantRecord } from '../services/tenants';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Per identity, per address and per tenant: a person asking a lot is fine, a script is not. */
+/**
+ * Per address and per identity: a person asking a lot is fine, a script is not. No cap per tenant: an
+ * extractive answer costs next to nothing, and a cap anyone could spend would silence every visitor.
+ */
 const LIMITS = {
   login: { name: 'chat-login', limit: 20, windowMs: HOUR },
   askBurst: { name: 'chat-ask', limit: 20, windowMs: 5 * MINUTE },
   askDay: { name: 'chat-ask-day', limit: 300, windowMs: 24 * HOUR },
   askAddress: { name: 'chat-ask-address', limit: 60, windowMs: 10 * MINUTE },
-  askTenant: { name: 'chat-ask-tenant', limit: 5000, windowMs: HOUR },
   read: { name: 'chat-read', limit: 120, windowMs: MINUTE },
 } as const;
 
@@ -40,7 +50,7 @@ const CHAT_OFF = 'Asisten tanya jawab tidak aktif di situs ini';
  */
 export function chatRoutes(deps: ApiDeps) {
   const app = new Hono<ChatEnv>();
-  const chat = (): ChatDeps => {
+  const chat = (): ChatService => {
     if (!deps.chat) throw new HttpError(503, 'Asisten tanya jawab sedang tidak tersedia');
     return deps.chat;
   };
@@ -72,6 +82,7 @@ export function chatRoutes(deps: ApiDeps) {
     const body = c.req.header('Content-Length') === '0' || !c.req.header('Content-Type') ? {} : await readJson(c, ChatLoginSchema);
     // The site's sign-in, when sent, makes it the account's identity; an expired one leaves a guest.
     const credential = accessTokenOf(c);
+    if (credential?.fromCookie) assertSameSite(c, tenant);
     const user = credential ? await userOfToken(deps.db, credential.value) : undefined;
     const account = user && user.lmsId === tenant.lmsId ? user : undefined;
     const result = await openIdentity(deps.db, {
@@ -94,29 +105,34 @@ export function chatRoutes(deps: ApiDeps) {
     const request = await readJson(c, ChatRequestSchema);
     const setting = await chatSetting(tenant);
     if (request.workspace_id !== setting.workspace) throw new HttpError(404, 'Workspace tidak ditemukan');
+    // The address first: a new identity is cheap, an address is not.
+    await limit(LIMITS.askAddress, clientAddress(c, deps.trustProxyHops));
     await limit(LIMITS.askBurst, who.id);
     await limit(LIMITS.askDay, who.id);
-    await limit(LIMITS.askAddress, clientAddress(c, deps.trustProxyHops));
-    await limit(LIMITS.askTenant, tenant.lmsId);
+    if (request.conversation_id && !(await ownConversation(deps.db, who, request.conversation_id)))
+      throw new HttpError(404, CONVERSATION_NOT_FOUND);
     const service = chat();
-    // Search first: a failure here is a plain error answer, with nothing stored.
+    // Search before storing: a failure here is a plain error answer, with nothing stored.
     const index = await service.indexes.index(tenant);
+    const found = await retrieveFor(deps.db, index, request.query, request.conversation_id);
     const opened = await openMessage(deps.db, who, {
       workspace: setting.workspace,
       query: request.query,
+      searched: found.searched,
       conversationId: request.conversation_id,
       answerer: service.answerer.name,
     });
-    const { retrieval, pages } = await retrieveFor(deps.db, index, request.query, request.conversation_id);
     const body = answerStream(
       { db: deps.db, answerer: service.answerer, paceMs: service.paceMs, now: service.now, onEnd: service.onEnd },
-      { opened, query: request.query, index, retrieval, pages },
+      { opened, query: request.query, index, found },
       c.req.raw.signal,
     );
     return new Response(body, {
       status: 200,
       headers: {
         'Content-Type': `${NDJSON}; charset=utf-8`,
+        [CHAT_HEADERS.conversation]: opened.conversationId,
+        [CHAT_HEADERS.message]: opened.messageId,
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
         // Proxies must pass each line on as it comes.

@@ -3,18 +3,9 @@ import { RESPONSE_STREAM_ERROR } from '~/contract/chat';
 import { STORAGE_KEYS } from '~/contract/constants';
 import type { StorageLike } from '~/lib/api/app-start';
 import { CHAT_BROKEN_OFF } from '~/lib/chat/messages';
-import {
-  $chatConversation,
-  $chatConversations,
-  $chatHistory,
-  $chatStreaming,
-  $chatTurns,
-  newConversation,
-  removeConversation,
-  sendChat,
-  startChat,
-  stopChat,
-} from '~/stores/chat';
+import { CONVERSATION_GONE, sendChat, stopChat } from '~/stores/chat';
+import { newConversation, removeConversation, startChat } from '~/stores/chat-conversations';
+import { $chatConversation, $chatConversations, $chatHistory, $chatNotice, $chatStreaming, $chatTurns } from '~/stores/chat-state';
 import { CHAT_TOKEN, type ChatSeen, CONVERSATION, chatClient, chatLine, loginAnswer, ndjsonAnswer } from '../lib/api/chat-fakes';
 import { json, memoryStorage } from '../lib/api/fakes';
 
@@ -74,7 +65,8 @@ describe('sendChat: a question and its streamed answer (SPEC §4)', () => {
     ]);
     expect($chatStreaming.get()).toBe(false);
     expect($chatConversation.get()).toBe(CONVERSATION);
-    expect(JSON.parse(storage.getItem(STORAGE_KEYS.chatIdentity) ?? '{}').token).toBe(CHAT_TOKEN);
+    // Kept with the sign-in it was issued under (none: a guest).
+    expect(JSON.parse(storage.getItem(STORAGE_KEYS.chatIdentity) ?? '{}')).toMatchObject({ identity: { token: CHAT_TOKEN }, signIn: null });
 
     // The next question goes on with the conversation, with the token already held.
     await sendChat('Berapa biayanya?');
@@ -239,5 +231,64 @@ describe('conversations', () => {
     expect(requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/ai/v1/conversations/${CONVERSATION}` });
     expect($chatHistory.get()).toEqual([]);
     expect($chatConversation.get()).toBeUndefined();
+  });
+});
+
+describe('a chat kept in this browser that is no longer the visitor’s', () => {
+  const OLD = '11111111-1111-4111-8111-111111111111';
+  const entry = {
+    conversation_id: OLD,
+    message_id: 'm-0',
+    user_message: 'Pertanyaan lama',
+    bot_message: 'Jawaban lama',
+    created_at: '2026-11-01T00:00:00.000Z',
+  };
+
+  it('starts a new conversation, once and with a notice, when the one on show is gone on the service', async () => {
+    const fake = service((request) =>
+      (request.body as { conversation_id?: string }).conversation_id
+        ? json(404, { statusCode: 404, message: 'Percakapan tidak ditemukan' })
+        : ndjsonAnswer(ANSWER, request.signal),
+    );
+    start(
+      fake,
+      memoryStorage({ [STORAGE_KEYS.chatConversation]: JSON.stringify(OLD), [STORAGE_KEYS.chatHistory]: JSON.stringify([entry]) }),
+    );
+    await sendChat('Kapan kelas JavaScript Dasar dimulai?');
+    const asked = fake.requests.filter((request) => request.path.endsWith('/v2/chat')).map((request) => request.body);
+    expect(asked).toEqual([
+      expect.objectContaining({ conversation_id: OLD }),
+      { workspace_id: 'nusantara', query: 'Kapan kelas JavaScript Dasar dimulai?' },
+    ]);
+    expect($chatConversation.get()).toBe(CONVERSATION);
+    expect($chatNotice.get()).toBe(CONVERSATION_GONE);
+    expect($chatTurns.get().map((turn) => [turn.query, turn.state])).toEqual([['Kapan kelas JavaScript Dasar dimulai?', 'complete']]);
+  });
+
+  it('forgets an identity and history kept under another sign-in, and logs in afresh', async () => {
+    const held = JSON.parse(await loginAnswer().text()).data;
+    const storage = memoryStorage({
+      [STORAGE_KEYS.chatIdentity]: JSON.stringify({ identity: held, signIn: 'akun-lain' }),
+      [STORAGE_KEYS.chatHistory]: JSON.stringify([entry]),
+      [STORAGE_KEYS.chatConversation]: JSON.stringify(OLD),
+    });
+    const fake = start(service(), storage);
+    expect($chatHistory.get()).toEqual([]);
+    expect($chatConversation.get()).toBeUndefined();
+    await sendChat('Halo');
+    expect(paths(fake.requests)).toEqual(['v1/identity/login', 'v2/chat']);
+  });
+
+  it('keeps a question stopped before its first line in the conversation its response named', async () => {
+    const fake = start(
+      service((request) => ndjsonAnswer([], request.signal, { hold: true, ids: { conversation: CONVERSATION, message: 'm-9' } })),
+    );
+    const sent = sendChat('Pertanyaan yang dihentikan');
+    await vi.waitFor(() => expect($chatConversation.get()).toBe(CONVERSATION));
+    stopChat();
+    await sent;
+    expect($chatTurns.get()).toEqual([expect.objectContaining({ messageId: 'm-9', state: 'stopped' })]);
+    expect($chatHistory.get().map((kept) => [kept.conversation_id, kept.message_id])).toEqual([[CONVERSATION, 'm-9']]);
+    expect(fake.requests.length).toBeGreaterThan(0);
   });
 });

@@ -26,6 +26,7 @@ CREATE TABLE "chat_messages" (
 	"conversation_id" uuid NOT NULL,
 	"seq" integer NOT NULL,
 	"query" text NOT NULL,
+	"searched" text NOT NULL,
 	"answer" text DEFAULT '' NOT NULL,
 	"sources" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"grounded" boolean DEFAULT false NOT NULL,

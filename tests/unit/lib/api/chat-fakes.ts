@@ -1,4 +1,4 @@
-import { NDJSON } from '~/contract/chat';
+import { CHAT_HEADERS, NDJSON } from '~/contract/chat';
 import { createApiClient } from '~/lib/api/client';
 import { json, SITE } from './fakes';
 
@@ -31,7 +31,11 @@ export const chatLine = (fields: Record<string, unknown>, messageId = 'm-1', id 
  * An NDJSON answer: `chunks` one read each, then the end; `hold` keeps the stream open (until the
  * request is aborted), `fail` breaks it off with a network error after the chunks.
  */
-export function ndjsonAnswer(chunks: (string | Uint8Array)[], signal: AbortSignal, options: { hold?: boolean; fail?: boolean } = {}) {
+export function ndjsonAnswer(
+  chunks: (string | Uint8Array)[],
+  signal: AbortSignal,
+  options: { hold?: boolean; fail?: boolean; ids?: { conversation: string; message: string } } = {},
+) {
   const encoder = new TextEncoder();
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -48,7 +52,8 @@ export function ndjsonAnswer(chunks: (string | Uint8Array)[], signal: AbortSigna
       return undefined;
     },
   });
-  return new Response(body, { status: 200, headers: { 'Content-Type': NDJSON } });
+  const ids = options.ids ? { [CHAT_HEADERS.conversation]: options.ids.conversation, [CHAT_HEADERS.message]: options.ids.message } : {};
+  return new Response(body, { status: 200, headers: { 'Content-Type': NDJSON, ...ids } });
 }
 
 /** A client of the fake site whose requests `handler` answers; every request is kept. */
