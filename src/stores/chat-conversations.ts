@@ -21,8 +21,8 @@ import {
   type ChatDeps,
   need,
   saveHistory,
-  setConversation,
   setChatDeps,
+  setConversation,
 } from './chat-state';
 
 /*
