@@ -156,7 +156,7 @@ test('after a reload the conversation and its history are there; deleting it rem
     STORAGE_KEYS,
   );
   const conversation = JSON.parse(stored.id ?? '""') as string;
-  const token = (JSON.parse(stored.identity ?? '{}') as { token?: string }).token ?? '';
+  const token = (JSON.parse(stored.identity ?? '{}') as { identity?: { token?: string } }).identity?.token ?? '';
   expect(conversation).toMatch(/^[0-9a-f-]{36}$/);
 
   await page.reload();
