@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
+import { benchAppToken } from './lib/app-token.mjs';
 import { importTs } from './lib/load-ts.mjs';
 import { throughput } from './lib/throughput.mjs';
 
@@ -20,8 +21,6 @@ const APP_CODE = 'NUSANTARA-LEARNING';
 const ORIGIN = 'http://localhost:4321';
 
 const { openPlatform } = await importTs('src/server/bootstrap.ts');
-const { tenantClientKeys } = await importTs('src/server/services/keys.ts');
-const { produceAppToken } = await importTs('src/lib/api/app-token.ts');
 
 async function adminQuery(sql) {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1500 });
@@ -48,16 +47,8 @@ async function bench(label, databaseEnv) {
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
   try {
-    const tenant = await platform.deps.tenants.byAppCode(APP_CODE);
-    const keys = tenantClientKeys(platform.deps.keys, tenant);
-    const generated = await fetch(`${base}/v1/authorizer/token/generate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
-      body: JSON.stringify({ id: keys.clientId, secret: keys.clientSecret, scopes: ['read', 'write'] }),
-    });
-    if (generated.status !== 201) throw new Error(`token/generate answered ${generated.status}: ${await generated.text()}`);
-    const { data } = await generated.json();
-    const headers = { AppToken: await produceAppToken(data, keys.cipherKey), lmsId: tenant.lmsId, Accept: 'application/json' };
+    const { tenant, appToken } = await benchAppToken(platform, base, { appCode: APP_CODE, origin: ORIGIN });
+    const headers = { AppToken: appToken, lmsId: tenant.lmsId, Accept: 'application/json' };
 
     const rows = [];
     for (const path of ['/v0/cms/app/settings', '/v1/authorizer/validate']) {

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { benchAppToken } from './lib/app-token.mjs';
 import { importTs } from './lib/load-ts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,8 +25,6 @@ const APP_CODE = 'NUSANTARA-LEARNING';
 const ORIGIN = 'http://localhost:4321';
 
 const { openPlatform } = await importTs('src/server/bootstrap.ts');
-const { tenantClientKeys } = await importTs('src/server/services/keys.ts');
-const { produceAppToken } = await importTs('src/lib/api/app-token.ts');
 const evaluation = await importTs('tests/fixtures/chat/evaluate.ts');
 
 const set = evaluation.loadQuestionSet(root);
@@ -83,17 +82,10 @@ await new Promise((resolve) => baselineServer.listen(0, '127.0.0.1', resolve));
 const baselineBase = `http://127.0.0.1:${baselineServer.address().port}`;
 
 try {
-  const tenant = await platform.deps.tenants.byAppCode(APP_CODE);
-  const keys = tenantClientKeys(platform.deps.keys, tenant);
-  const generated = await fetch(`${base}/v1/authorizer/token/generate`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
-    body: JSON.stringify({ id: keys.clientId, secret: keys.clientSecret, scopes: ['read', 'write'] }),
-  });
-  const { data: pair } = await generated.json();
+  const { tenant, appToken } = await benchAppToken(platform, `${base}`, { appCode: APP_CODE, origin: ORIGIN });
   const login = await fetch(`${base}/ai/v1/identity/login`, {
     method: 'POST',
-    headers: { AppToken: await produceAppToken(pair, keys.cipherKey) },
+    headers: { AppToken: appToken },
   });
   if (login.status !== 201) throw new Error(`identity login answered ${login.status}: ${await login.text()}`);
   const { data: identity } = await login.json();

@@ -1,8 +1,7 @@
-import { gzipSync } from 'node:zlib';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { CHAT_COPY } from '~/contract/chat';
 import { STORAGE_KEYS } from '~/contract/constants';
-import { axeViolations, expectOnlyShellScript, keepScreenshot, scrollsSideways } from './support';
+import { axeViolations, expectOnlyShellScript, keepScreenshot, scriptGraphGzip, scrollsSideways } from './support';
 
 /**
  * The AI chat assistant in Chromium (issue 17), on the demo tenant (chat enabled, workspace
@@ -42,20 +41,6 @@ async function ask(page: Page, question: string): Promise<void> {
   await expect(field).toHaveValue('');
 }
 
-/** Gzip bytes of a script and every chunk it imports statically, as the browser fetches them. */
-async function scriptGraphGzip(request: APIRequestContext, entry: string) {
-  const sizes = new Map<string, number>();
-  const queue = [entry];
-  while (queue.length) {
-    const path = queue.shift() as string;
-    if (sizes.has(path)) continue;
-    const body = await (await request.get(path)).text();
-    sizes.set(path, gzipSync(body, { level: 9 }).length);
-    for (const [, file] of body.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(`/_astro/${file}`);
-  }
-  return { total: [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0), own: sizes.get(entry) ?? 0, files: sizes.size };
-}
-
 /** The scripts the page loads from now on, with their bodies. */
 function recordScripts(page: Page): { url: string; body: Promise<string> }[] {
   const scripts: { url: string; body: Promise<string> }[] = [];
@@ -89,7 +74,7 @@ test('demo pages load no React until the launcher is clicked; then the chat come
   expect(bodies.some((body) => REACT.test(body))).toBe(true);
   await expect(launcher(page)).toHaveAttribute('aria-controls', /.+/);
 
-  const { total, own, files } = await scriptGraphGzip(request, mount?.url ?? '');
+  const { total, own, files } = await scriptGraphGzip(request, [mount?.url ?? '']);
   const line = `chat ${(total / 1024).toFixed(1)} KB gzip with React and all it imports (${files} files); its own module ${(own / 1024).toFixed(1)} KB`;
   testInfo.annotations.push({ type: 'chat gzip', description: line });
   console.log(`Asisten chat, dimuat saat dibuka: ${line}`);

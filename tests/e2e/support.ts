@@ -93,11 +93,12 @@ export async function expectOnlyShellScript(page: Page): Promise<void> {
   expect(await page.locator('astro-island').count()).toBe(0);
 }
 
-/** Gzip bytes of an island's script graph: its component and renderer with every chunk they import (`total`), and its own module (`own`). */
-export async function islandGzip(page: Page, request: APIRequestContext, component: string) {
-  const root = page.locator(`astro-island[component-url*="${component}"]`).first();
-  const own = (await root.getAttribute('component-url')) ?? '';
-  const queue = [own, (await root.getAttribute('renderer-url')) ?? ''].filter(Boolean);
+/**
+ * Gzip bytes of scripts and every chunk they import statically, as the browser fetches them: the
+ * whole graph (`total`), the first entry alone (`own`) and the number of files.
+ */
+export async function scriptGraphGzip(request: APIRequestContext, entries: string[]) {
+  const queue = entries.filter(Boolean);
   const sizes = new Map<string, number>();
   while (queue.length) {
     const path = queue.shift() as string;
@@ -106,5 +107,13 @@ export async function islandGzip(page: Page, request: APIRequestContext, compone
     sizes.set(path, gzipSync(body, { level: 9 }).length);
     for (const [, file] of body.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(`/_astro/${file}`);
   }
-  return { total: [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0), own: sizes.get(own) ?? 0 };
+  return { total: [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0), own: sizes.get(entries[0] ?? '') ?? 0, files: sizes.size };
+}
+
+/** Gzip bytes of an island's script graph: its component and renderer with every chunk they import (`total`), and its own module (`own`). */
+export async function islandGzip(page: Page, request: APIRequestContext, component: string) {
+  const root = page.locator(`astro-island[component-url*="${component}"]`).first();
+  const own = (await root.getAttribute('component-url')) ?? '';
+  const { total, own: ownBytes } = await scriptGraphGzip(request, [own, (await root.getAttribute('renderer-url')) ?? '']);
+  return { total, own: ownBytes };
 }

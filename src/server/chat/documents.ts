@@ -1,4 +1,4 @@
-import type { ClassDetail } from '~/contract/classes';
+import type { ClassDetail, SyllabusItem } from '~/contract/classes';
 import { CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS } from '~/contract/classes';
 import { POST_KINDS, type PostDetails } from '~/contract/posts';
 import { chapterPath, classPath, coursePath, programPath } from '~/lib/catalogue/paths';
@@ -10,7 +10,7 @@ import type { CopyContext } from '~/lib/tenant/copy-tokens';
 import type { TenantCopy } from '../services/site-copy';
 import { pagePassages } from './page-passages';
 import { joined, list, type Passage, Passages } from './passages';
-import { htmlSections } from './text';
+import { htmlSections, type Section } from './text';
 
 /*
  * The passages the assistant searches: the tenant's published content cut at its headings, each
@@ -18,6 +18,10 @@ import { htmlSections } from './text';
  * and free chapters, posts of every kind, and the content pages with their FAQ, each question and
  * answer a passage of its own. A premium chapter's text is never read (only its outline is public).
  */
+
+/** A syllabus, one section per unit: its title, summary and topics. */
+const syllabusSections = (units: readonly SyllabusItem[]): Section[] =>
+  units.map((unit) => ({ heading: unit.title, text: joined(unit.summary, list('Topik', unit.topics)) }));
 
 /** A class's searchable facts in words: code, kind, level, program, place, schedule, price, dates, mentors. */
 function classFacts(item: ClassDetail): string {
@@ -51,7 +55,7 @@ async function classPassages(source: ContentSource, into: Passages) {
     into.add(base, [
       { heading: 'Persyaratan', text: list('Persyaratan', item.requirements) },
       { heading: 'Yang didapat', text: list('Yang didapat', item.benefits) },
-      ...item.syllabus.map((unit) => ({ heading: unit.title, text: joined(unit.summary, list('Topik', unit.topics)) })),
+      ...syllabusSections(item.syllabus),
     ]);
   }
 }
@@ -76,7 +80,7 @@ async function programPassages(source: ContentSource, into: Passages) {
         ),
       },
       ...htmlSections(item.description),
-      ...item.syllabus.map((unit) => ({ heading: unit.title, text: joined(unit.summary, list('Topik', unit.topics)) })),
+      ...syllabusSections(item.syllabus),
     ]);
   }
 }
