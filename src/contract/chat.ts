@@ -131,6 +131,41 @@ export type ConversationMessages = z.infer<typeof ConversationMessagesSchema>;
 export const ConversationMessagesResponseSchema = miniEnvelope(ConversationMessagesSchema);
 export const ConversationDeletedResponseSchema = miniEnvelope(z.object({ id: z.string() }));
 
+/* ---------- Staff review ---------- */
+
+/** GET v1/questions (the tenant's admins): what visitors asked, newest first; `grounded=false` for the ones the pages could not answer. */
+export const QuestionsQuerySchema = z.strictObject({
+  page: z._default(queryInt('page'), 1),
+  perPage: z._default(queryInt('perPage', CHAT_MESSAGES_PER_PAGE_MAX), CHAT_MESSAGES_PER_PAGE),
+  grounded: z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], 'grounded harus true atau false'),
+      z.transform((value) => value === 'true'),
+    ),
+  ),
+});
+export type QuestionsQuery = z.infer<typeof QuestionsQuerySchema>;
+
+export const AskedQuestionSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  query: z.string(),
+  response: ChatHistoryItemSchema.shape.response,
+  /** Who asked: a guest of a browser, or a site account. */
+  asker: z.enum(['guest', 'account']),
+  created_at: z.string(),
+});
+export type AskedQuestion = z.infer<typeof AskedQuestionSchema>;
+export const QuestionsResponseSchema = miniEnvelope(
+  z.object({
+    items: z.array(AskedQuestionSchema),
+    page: z.number(),
+    perPage: z.number(),
+    totalItems: z.number(),
+    totalPages: z.number(),
+  }),
+);
+
 /* ---------- The browser's own history (SPEC §3 "Local history entries") ---------- */
 
 export const LocalHistoryEntrySchema = z.object({
@@ -147,7 +182,7 @@ export const CHAT_COPY = {
   title: 'Asisten Tanya Jawab',
   launcher: 'Tanya asisten',
   intro:
-    'Halo! Saya menjawab dari halaman resmi situs ini: kelas, program, kursus, berita, dan tanya jawab. Setiap jawaban menyebutkan sumbernya.',
+    'Halo! Saya menjawab dari halaman resmi situs ini: kelas, program, kursus, berita, dan tanya jawab. Setiap jawaban menyebutkan sumbernya. Pertanyaan disimpan agar tim kami dapat memperbaiki informasi di situs.',
   dontKnow:
     'Maaf, saya belum menemukan jawabannya di halaman situs ini. Agar tidak memberi informasi yang keliru, silakan hubungi tim kami melalui halaman kontak.',
   contactPath: '/Make-Appointment',

@@ -307,6 +307,37 @@ describe.each(await dbKinds())('the AI chat on %s', (kind) => {
     }
   });
 
+  it("shows the tenant's admins what was asked and answered, the unanswered ones on their own, and no one else", async () => {
+    const { token } = await login();
+    const asked = `Apakah ada kelas menyelam untuk lansia? (${kind})`;
+    await askAll(token, asked);
+    const questions = (headers: Record<string, string>, query = '') =>
+      ai(`/v1/questions${query}`, { headers: { AppToken: appToken, ...headers } });
+
+    const admin = bearer(await signInDemo(platform, 'admin'));
+    const all = await questions(admin);
+    expect(all.status).toBe(200);
+    const page = (
+      (await all.json()) as { data: { items: { query: string; asker: string; response: { grounded: boolean } }[]; totalItems: number } }
+    ).data;
+    expect(page.items[0]).toMatchObject({ query: asked, asker: 'guest', response: { grounded: false } });
+    expect(page.totalItems).toBeGreaterThan(5);
+    const unanswered = (
+      (await (await questions(admin, '?grounded=false&perPage=50')).json()) as { data: { items: { response: { grounded: boolean } }[] } }
+    ).data.items;
+    expect(unanswered.length).toBeGreaterThan(0);
+    expect(unanswered.every((item) => item.response.grounded === false)).toBe(true);
+
+    await expectApiError(await questions(admin, '?grounded=maybe'), 400);
+    await expectApiError(await questions(bearer(await signInDemo(platform, 'student'))), 403);
+    await expectApiError(await questions({}), 401);
+    // Another tenant's admin, with that tenant's app token, sees none of these.
+    const other = await generateAppToken(platform, { appCode: OTHER_APP_CODE });
+    const otherAdmin = await signInDemo(platform, 'admin', { tenantCode: other.tenant.code });
+    const theirs = await ai('/v1/questions', { headers: { AppToken: other.wire, ...bearer(otherAdmin) } });
+    expect(((await theirs.json()) as { data: { totalItems: number } }).data.totalItems).toBe(0);
+  });
+
   it('finds content published after its index was built: content events rebuild it', async () => {
     const { token } = await login();
     const before = await askAll(token, 'Kapan lomba robot sumo antarsekolah diadakan?');

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import {
+  type AskedQuestion,
   CHAT_CONVERSATION_MAX_MESSAGES,
   type ChatHistoryItem,
   type ChatMessageState,
   type ChatSource,
   type ConversationMessages,
+  type QuestionsQuery,
 } from '~/contract/chat';
 import type { Db, Tx } from '../db/client';
 import { chatConversations, chatIdentities, chatMessages } from '../db/schema';
@@ -171,4 +173,49 @@ export async function deleteConversation(db: Db, who: ChatIdentity, id: string):
   const own = await ownConversation(db, who, id);
   if (!own) throw new HttpError(404, CONVERSATION_NOT_FOUND);
   await db.delete(chatConversations).where(eq(chatConversations.id, id));
+}
+
+/**
+ * What the tenant's visitors asked, newest first, with the answers they got and their sources: for
+ * the staff who stand behind the answers, and to find the questions the pages could not answer
+ * (`grounded: false`), which are the content to write next.
+ */
+export async function askedQuestions(db: Db, lmsId: string, query: QuestionsQuery): Promise<Paged<AskedQuestion>> {
+  const where = and(
+    eq(chatConversations.lmsId, lmsId),
+    ...(query.grounded === undefined ? [] : [eq(chatMessages.grounded, query.grounded)]),
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(chatMessages)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+    .where(where);
+  const rows = await db
+    .select({ message: chatMessages, userId: chatIdentities.userId })
+    .from(chatMessages)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+    .innerJoin(chatIdentities, eq(chatIdentities.id, chatConversations.identityId))
+    .where(where)
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.seq))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const totalItems = total?.n ?? 0;
+  return {
+    items: rows.map(({ message, userId }) => {
+      const item = historyItem(message);
+      return { ...item, conversation_id: message.conversationId, asker: userId ? ('account' as const) : ('guest' as const) };
+    }),
+    page: query.page,
+    perPage: query.perPage,
+    totalItems,
+    totalPages: Math.ceil(totalItems / query.perPage),
+  };
+}
+
+interface Paged<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
 }

@@ -7,15 +7,23 @@ import {
   ConversationMessagesQuerySchema,
   ConversationParamSchema,
   NDJSON,
+  QuestionsQuerySchema,
 } from '~/contract/chat';
 import { z } from '~/contract/mini';
-import { CONVERSATION_NOT_FOUND, conversationMessages, deleteConversation, openMessage, ownConversation } from '../chat/conversations';
+import {
+  askedQuestions,
+  CONVERSATION_NOT_FOUND,
+  conversationMessages,
+  deleteConversation,
+  openMessage,
+  ownConversation,
+} from '../chat/conversations';
 import { type ChatIdentity, chatUserOf, identityOfToken, openIdentity } from '../chat/identities';
 import type { ChatService } from '../chat/service';
 import { answerStream, retrieveFor } from '../chat/stream';
 import type { ApiDeps, ApiEnv } from '../context';
 import { fieldErrors, HttpError, invalidInput } from '../errors';
-import { requireAppToken } from '../middleware/auth';
+import { requireAppToken, requireRole, requireUser } from '../middleware/auth';
 import { accessTokenOf, clientAddress } from '../middleware/credentials';
 import { assertSameSite } from '../middleware/csrf';
 import { enforceLimit } from '../middleware/rate-limit';
@@ -160,6 +168,13 @@ export function chatRoutes(deps: ApiDeps) {
     await limit(LIMITS.read, c.get('chatIdentity').id);
     await deleteConversation(deps.db, c.get('chatIdentity'), id);
     return c.json({ statusCode: 200, message: 'Percakapan dihapus', data: { id } });
+  });
+
+  // The tenant's admins read what was asked and answered (signed in on the site, with its app token).
+  app.get('/v1/questions', requireAppToken(deps), requireUser(deps), requireRole('admin', 'superadmin'), async (c) => {
+    const query = readQuery(c, QuestionsQuerySchema);
+    const data = await askedQuestions(deps.db, c.get('tenant').lmsId, query);
+    return c.json({ statusCode: 200, message: 'Berhasil', data });
   });
 
   return app;
