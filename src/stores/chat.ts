@@ -48,8 +48,9 @@ function keepTurn(turn: ChatTurn): void {
 }
 
 const ENDINGS: Record<Exclude<ChatMessageState, 'streaming'>, (answer: string) => string> = {
-  // Short: the log itself reads the answer out; this only says it is done.
-  complete: () => 'Jawaban selesai.',
+  // The answer itself: the log announces only added turns (aria-relevant="additions"), not text
+  // that grows inside one, so a screen reader hears the answer once, whole, from here.
+  complete: (answer) => `Jawaban selesai: ${answer}`,
   stopped: () => 'Jawaban dihentikan.',
   error: () => 'Jawaban tidak selesai.',
 };
