@@ -197,12 +197,18 @@ test('loading, offline and server failures are said in Indonesian and keep the c
   await openBrowser(page);
   let answer: 'slow' | 'offline' | 'server' | 'pass' = 'slow';
   let release: () => void = () => {};
+  // Resolved once the slow request is held: releasing before the route handler has run would release nothing.
+  let held: () => void = () => {};
+  const holding = new Promise<void>((done) => {
+    held = done;
+  });
   await page.route(
     (url) => url.pathname.endsWith('/v1/class/active'),
     async (route) => {
       if (answer === 'slow') {
         await new Promise<void>((done) => {
           release = done;
+          held();
         });
         return route.continue();
       }
@@ -215,6 +221,7 @@ test('loading, offline and server failures are said in Indonesian and keep the c
   await page.getByLabel('Status', { exact: true }).selectOption('running');
   await expect(status(page)).toHaveText('Memuat kelas…');
   await expect(page.locator('.class-results__list')).toHaveAttribute('aria-busy', 'true');
+  await holding;
   release();
   await expect(status(page)).toHaveText(found);
 
