@@ -47,9 +47,9 @@ export async function retrieveFor(db: Db, index: TenantIndex, query: string, con
   if (!conversationId || topicTerms(query).length > 2) return alone;
   const earlier = await lastAnsweredSearch(db, conversationId);
   if (!earlier) return alone;
-  const together = search(`${earlier} ${query}`);
-  const own = index.search(query).terms;
-  const key = own.reduce<string | undefined>(
+  // The earlier search's tail: a chain of follow-ups never grows the context without end.
+  const together = search(`${earlier.slice(-500)} ${query}`);
+  const key = alone.retrieval.terms.reduce<string | undefined>(
     (best, term) => (best === undefined || index.weight(term) > index.weight(best) ? term : best),
     undefined,
   );
