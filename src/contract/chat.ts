@@ -1,4 +1,4 @@
-import { miniEnvelope, queryInt, z } from './mini';
+import { miniEnvelope, miniPaged, queryFlag, queryInt, z } from './mini';
 
 /*
  * The AI-chat API (SPEC §7 "Chat", §3 "Chat" and "Identity", §4 "Chat stream"): identity login and
@@ -118,15 +118,7 @@ export const ChatHistoryItemSchema = z.object({
 });
 export type ChatHistoryItem = z.infer<typeof ChatHistoryItemSchema>;
 
-export const ConversationMessagesSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  items: z.array(ChatHistoryItemSchema),
-  page: z.number(),
-  perPage: z.number(),
-  totalItems: z.number(),
-  totalPages: z.number(),
-});
+export const ConversationMessagesSchema = z.extend(miniPaged(ChatHistoryItemSchema), { id: z.string(), title: z.string() });
 export type ConversationMessages = z.infer<typeof ConversationMessagesSchema>;
 export const ConversationMessagesResponseSchema = miniEnvelope(ConversationMessagesSchema);
 export const ConversationDeletedResponseSchema = miniEnvelope(z.object({ id: z.string() }));
@@ -137,12 +129,7 @@ export const ConversationDeletedResponseSchema = miniEnvelope(z.object({ id: z.s
 export const QuestionsQuerySchema = z.strictObject({
   page: z._default(queryInt('page'), 1),
   perPage: z._default(queryInt('perPage', CHAT_MESSAGES_PER_PAGE_MAX), CHAT_MESSAGES_PER_PAGE),
-  grounded: z.optional(
-    z.pipe(
-      z.enum(['true', 'false'], 'grounded harus true atau false'),
-      z.transform((value) => value === 'true'),
-    ),
-  ),
+  grounded: z.optional(queryFlag),
 });
 export type QuestionsQuery = z.infer<typeof QuestionsQuerySchema>;
 
@@ -156,15 +143,9 @@ export const AskedQuestionSchema = z.object({
   created_at: z.string(),
 });
 export type AskedQuestion = z.infer<typeof AskedQuestionSchema>;
-export const QuestionsResponseSchema = miniEnvelope(
-  z.object({
-    items: z.array(AskedQuestionSchema),
-    page: z.number(),
-    perPage: z.number(),
-    totalItems: z.number(),
-    totalPages: z.number(),
-  }),
-);
+export const QuestionsPageSchema = miniPaged(AskedQuestionSchema);
+export type QuestionsPage = z.infer<typeof QuestionsPageSchema>;
+export const QuestionsResponseSchema = miniEnvelope(QuestionsPageSchema);
 
 /* ---------- The browser's own history (SPEC §3 "Local history entries") ---------- */
 

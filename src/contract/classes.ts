@@ -1,4 +1,4 @@
-import { miniEnvelope, queryCityIds, queryFlag, queryIds, queryInt, z } from './mini';
+import { miniEnvelope, miniPaged, queryCityIds, queryFlag, queryIds, queryInt, z } from './mini';
 
 /**
  * Classes (SPEC §3 "Class", §4 "Class lifecycle badges", §7 "Classes and programs"). zod/mini: the
@@ -114,10 +114,7 @@ export const ClassDetailSchema = z.object({
 });
 export type ClassDetail = z.infer<typeof ClassDetailSchema>;
 
-const page = <T extends z.ZodMiniType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number(), perPage: z.number(), totalItems: z.number(), totalPages: z.number() });
-
-export const ClassPageSchema = page(ClassSummarySchema);
+export const ClassPageSchema = miniPaged(ClassSummarySchema);
 export type ClassPage = z.infer<typeof ClassPageSchema>;
 export const ClassListResponseSchema = miniEnvelope(ClassPageSchema);
 export const ClassDetailResponseSchema = miniEnvelope(ClassDetailSchema);

@@ -1,5 +1,5 @@
 import { CLASS_LEVELS } from './classes';
-import { miniEnvelope, z } from './mini';
+import { miniEnvelope, miniPaged, z } from './mini';
 
 /**
  * Courses → modules → chapters (issue 14; routes /Courses…). Free chapters are read by anyone with
@@ -80,10 +80,7 @@ export const CourseProgressSchema = z.object({
 });
 export type CourseProgress = z.infer<typeof CourseProgressSchema>;
 
-const page = <T extends z.ZodMiniType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number(), perPage: z.number(), totalItems: z.number(), totalPages: z.number() });
-
-export const CourseListResponseSchema = miniEnvelope(page(CourseSummarySchema));
+export const CourseListResponseSchema = miniEnvelope(miniPaged(CourseSummarySchema));
 export const CourseDetailResponseSchema = miniEnvelope(CourseDetailSchema);
 export const ChapterResponseSchema = miniEnvelope(ChapterSchema);
 export const CourseProgressResponseSchema = miniEnvelope(CourseProgressSchema);

@@ -1,5 +1,5 @@
 import { jakartaToday, PHONE_PATTERN, phoneDigits, RegisterRequestSchema } from './auth';
-import { miniEnvelope, queryInt, z } from './mini';
+import { miniEnvelope, miniPaged, queryInt, z } from './mini';
 
 /*
  * The visitors' forms of SPEC §1 (issue 15): request-demo, appointment, coder sign-up, school
@@ -183,9 +183,7 @@ export const SchoolListQuerySchema = z.strictObject({
   search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Pencarian maksimal 100 karakter'))),
 });
 export type SchoolListQuery = z.input<typeof SchoolListQuerySchema>;
-export const SchoolListResponseSchema = miniEnvelope(
-  z.object({ items: z.array(SchoolSchema), page: z.number(), perPage: z.number(), totalItems: z.number(), totalPages: z.number() }),
-);
+export const SchoolListResponseSchema = miniEnvelope(miniPaged(SchoolSchema));
 export const SchoolRegisterResponseSchema = miniEnvelope(SchoolSchema);
 
 /* Teams (POST v1/team/register, POST v1/auth/team/register): the coding league's teams. */
@@ -263,12 +261,4 @@ export const SubmissionRecordSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type SubmissionRecord = z.infer<typeof SubmissionRecordSchema>;
-export const SubmissionListResponseSchema = miniEnvelope(
-  z.object({
-    items: z.array(SubmissionRecordSchema),
-    page: z.number(),
-    perPage: z.number(),
-    totalItems: z.number(),
-    totalPages: z.number(),
-  }),
-);
+export const SubmissionListResponseSchema = miniEnvelope(miniPaged(SubmissionRecordSchema));

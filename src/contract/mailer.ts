@@ -1,5 +1,5 @@
 import { PHONE_PATTERN, phoneDigits } from './auth';
-import { miniEnvelope, queryInt, z } from './mini';
+import { miniEnvelope, miniPaged, queryInt, z } from './mini';
 
 /*
  * The mailer service (SPEC §7, base `/api/mailer/`). `v1/notify` is what a site's form calls to reach
@@ -62,9 +62,6 @@ export const OutboxQuerySchema = z.strictObject({
 /** GET v1/inbox?page= */
 export const InboxQuerySchema = z.strictObject({ page: z._default(queryInt('page'), 1) });
 
-const pagedOf = <T extends z.ZodMiniType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number(), perPage: z.number(), totalItems: z.number(), totalPages: z.number() });
-
 /** A message of the outbox: dead ones say why in `lastError`. Times are ISO 8601. */
 export const OutboxItemSchema = z.object({
   id: z.number(),
@@ -81,7 +78,7 @@ export const OutboxItemSchema = z.object({
   sentAt: z.nullable(z.string()),
 });
 export type OutboxItem = z.infer<typeof OutboxItemSchema>;
-export const OutboxResponseSchema = miniEnvelope(pagedOf(OutboxItemSchema));
+export const OutboxResponseSchema = miniEnvelope(miniPaged(OutboxItemSchema));
 /** POST v1/outbox/{id}/retry: back in the queue, due now, with a fresh set of attempts (409 once sent). */
 export const OutboxRetryResponseSchema = miniEnvelope(OutboxItemSchema);
 
@@ -94,7 +91,7 @@ export const CaughtMailSchema = z.object({
   receivedAt: z.string(),
 });
 export type CaughtMail = z.infer<typeof CaughtMailSchema>;
-export const InboxResponseSchema = miniEnvelope(pagedOf(CaughtMailSchema));
+export const InboxResponseSchema = miniEnvelope(miniPaged(CaughtMailSchema));
 /** GET v1/inbox/{id}: with the headers that matter, the text (and HTML) body parsed from the raw message, and the raw message. */
 export const CaughtMailDetailSchema = z.extend(CaughtMailSchema, {
   messageId: z.nullable(z.string()),

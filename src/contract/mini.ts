@@ -15,6 +15,11 @@ export function miniEnvelope<T extends z.ZodMiniType>(data: T) {
   return z.object({ statusCode: z.number().check(z.int()), message: z.string(), data });
 }
 
+/** A page of a list (SPEC §3): items, page, perPage, totalItems, totalPages (`paging.ts` is the full-zod one). */
+export function miniPaged<T extends z.ZodMiniType>(item: T) {
+  return z.object({ items: z.array(item), page: z.number(), perPage: z.number(), totalItems: z.number(), totalPages: z.number() });
+}
+
 /* Query strings: numbers, flags and lists arrive as text. */
 /** A whole number 1…max from a query string. */
 export const queryInt = (name: string, max = 2_147_483_647) =>

@@ -1,4 +1,4 @@
-import { miniEnvelope, queryInt, z } from './mini';
+import { miniEnvelope, miniPaged, queryInt, z } from './mini';
 
 /*
  * Class payments and mentor payouts (SPEC §7 "Payments", DESIGN "Facts about the original platform":
@@ -236,15 +236,7 @@ export const PayoutSchema = z.object({
 });
 export type Payout = z.infer<typeof PayoutSchema>;
 export const PayoutResponseSchema = miniEnvelope(PayoutSchema);
-export const PayoutListResponseSchema = miniEnvelope(
-  z.object({
-    items: z.array(PayoutSchema),
-    page: z.number(),
-    perPage: z.number(),
-    totalItems: z.number(),
-    totalPages: z.number(),
-  }),
-);
+export const PayoutListResponseSchema = miniEnvelope(miniPaged(PayoutSchema));
 export const PayoutBanksResponseSchema = miniEnvelope(z.array(z.object({ code: z.string(), name: z.string() })));
 
 /** A mentor's money, every figure a sum over the ledger. */

@@ -1,6 +1,6 @@
 import { ClassSummarySchema, SyllabusItemSchema } from './classes';
 import { MentorSchema } from './mentors';
-import { miniEnvelope, queryCityIds, queryInt, z } from './mini';
+import { miniEnvelope, miniPaged, queryCityIds, queryInt, z } from './mini';
 
 /** Programs (SPEC §3 "Program": name, slug, summary, logo; filters registrarCityIds, heldCityIds, categoryId). zod/mini. */
 
@@ -65,12 +65,9 @@ export const ProgramSchoolSchema = z.object({
 });
 export type ProgramSchool = z.infer<typeof ProgramSchoolSchema>;
 
-const page = <T extends z.ZodMiniType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number(), perPage: z.number(), totalItems: z.number(), totalPages: z.number() });
-
-export const ProgramListResponseSchema = miniEnvelope(page(ProgramSummarySchema));
+export const ProgramListResponseSchema = miniEnvelope(miniPaged(ProgramSummarySchema));
 export const ProgramDetailResponseSchema = miniEnvelope(ProgramDetailSchema);
-export const ProgramSchoolsResponseSchema = miniEnvelope(page(ProgramSchoolSchema));
+export const ProgramSchoolsResponseSchema = miniEnvelope(miniPaged(ProgramSchoolSchema));
 
 /**
  * Active batches of the core API (GET batch/active): SPEC §3 names this page's fields current_page,

@@ -1,4 +1,4 @@
-import { miniEnvelope, z } from './mini';
+import { miniEnvelope, miniPaged, z } from './mini';
 
 /**
  * Statistics (SPEC §3 "Statistics data", §7 "Statistics") and leaderboards. zod/mini like the rest of
@@ -123,13 +123,7 @@ export const LeaderboardEntrySchema = z.object({
   score: z.number(),
 });
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
-export const LeaderboardPageSchema = z.object({
-  items: z.array(LeaderboardEntrySchema),
-  page: z.number(),
-  perPage: z.number(),
-  totalItems: z.number(),
-  totalPages: z.number(),
-});
+export const LeaderboardPageSchema = miniPaged(LeaderboardEntrySchema);
 export type LeaderboardPage = z.infer<typeof LeaderboardPageSchema>;
 export const LeaderboardResponseSchema = miniEnvelope(LeaderboardPageSchema);
 /** GET v1/leaderboard/list (board, page, pageSize 10, search). */

@@ -27,7 +27,7 @@ const EXPIRY_MARGIN_MS = 60_000;
  * or null for none. An identity is used only under the sign-in it was issued for: not a guest's after
  * signing in, not an account's after signing out, and not one account's by another.
  */
-export function signInMark(accessToken: string | undefined): string | null {
+function signInMark(accessToken: string | undefined): string | null {
   if (!accessToken) return null;
   let hash = 0x811c9dc5;
   for (let i = 0; i < accessToken.length; i++) hash = Math.imul(hash ^ accessToken.charCodeAt(i), 0x01000193);
@@ -56,7 +56,7 @@ export function heldForSomeoneElse(deps: ChatIdentityDeps): boolean {
 }
 
 /** The identity this browser holds, while it is good and was issued under the current sign-in. */
-export function heldIdentity(deps: ChatIdentityDeps): ChatLoginResult | undefined {
+function heldIdentity(deps: ChatIdentityDeps): ChatLoginResult | undefined {
   const held = readSaved(deps.storage, STORAGE_KEYS.chatIdentity, asHeld);
   if (!held || held.signIn !== currentMark(deps)) return undefined;
   const now = deps.now ?? Date.now;

@@ -71,7 +71,7 @@ export function turnsOf(entries: readonly LocalHistoryEntry[], conversationId: s
 }
 
 /** Said under an answer the server still has as being written (another tab, or a server that stopped). */
-export const ANSWER_UNFINISHED = 'Jawaban ini belum selesai.';
+const ANSWER_UNFINISHED = 'Jawaban ini belum selesai.';
 
 /** The turns of a conversation as the server keeps it; one still being written elsewhere shows as unfinished, never as live here. */
 export function turnsOfItems(items: readonly ChatHistoryItem[]): ChatTurn[] {

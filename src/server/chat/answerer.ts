@@ -57,7 +57,7 @@ export const sourcesOf = (pages: readonly PageHit[]): ChatSource[] => pages.map(
 export const DONT_KNOW = CHAT_COPY.dontKnow;
 
 /** A class's facts as its page shows them: badge now, dates, registration, place, price. */
-export function classFactLines(item: NonNullable<Passage['class']>, now: Date): string[] {
+function classFactLines(item: NonNullable<Passage['class']>, now: Date): string[] {
   const badge = classBadge(item, now).label;
   const lines = [
     `Kelas ${item.name} (${item.code}): ${badge}.`,

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import {
-  type AskedQuestion,
   CHAT_CONVERSATION_MAX_MESSAGES,
   type ChatHistoryItem,
   type ChatMessageState,
   type ChatSource,
   type ConversationMessages,
+  type QuestionsPage,
   type QuestionsQuery,
 } from '~/contract/chat';
 import type { Db, Tx } from '../db/client';
@@ -180,7 +180,7 @@ export async function deleteConversation(db: Db, who: ChatIdentity, id: string):
  * the staff who stand behind the answers, and to find the questions the pages could not answer
  * (`grounded: false`), which are the content to write next.
  */
-export async function askedQuestions(db: Db, lmsId: string, query: QuestionsQuery): Promise<Paged<AskedQuestion>> {
+export async function askedQuestions(db: Db, lmsId: string, query: QuestionsQuery): Promise<QuestionsPage> {
   const where = and(
     eq(chatConversations.lmsId, lmsId),
     ...(query.grounded === undefined ? [] : [eq(chatMessages.grounded, query.grounded)]),
@@ -210,12 +210,4 @@ export async function askedQuestions(db: Db, lmsId: string, query: QuestionsQuer
     totalItems,
     totalPages: Math.ceil(totalItems / query.perPage),
   };
-}
-
-interface Paged<T> {
-  items: T[];
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
 }

@@ -108,10 +108,6 @@ export class TenantIndex {
     this.#search.addAll(passages);
   }
 
-  get size() {
-    return this.#passages.size;
-  }
-
   /** A term's weight: rare terms say more about what is asked (smoothed inverse passage frequency). */
   weight(term: string): number {
     const seen = this.#frequency.get(term) ?? 0;

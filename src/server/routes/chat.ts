@@ -29,7 +29,7 @@ import { assertSameSite } from '../middleware/csrf';
 import { enforceLimit } from '../middleware/rate-limit';
 import { readJson, readQuery } from '../middleware/validate';
 import { userOfToken } from '../services/sessions';
-import { readSettings } from '../services/settings';
+import { readChatSetting } from '../services/settings';
 import type { TenantRecord } from '../services/tenants';
 
 const MINUTE = 60_000;
@@ -63,9 +63,9 @@ export function chatRoutes(deps: ApiDeps) {
     return deps.chat;
   };
   const chatSetting = async (tenant: TenantRecord) => {
-    const settings = await readSettings(deps.db, tenant.lmsId);
-    if (!settings?.chat.enabled) throw new HttpError(403, CHAT_OFF);
-    return settings.chat;
+    const setting = await readChatSetting(deps.db, tenant.lmsId);
+    if (!setting.enabled) throw new HttpError(403, CHAT_OFF);
+    return setting;
   };
 
   /** The chat token's identity and its tenant; 401 for a missing, unknown or expired token. */

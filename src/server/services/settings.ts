@@ -1,6 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type AppSettings, AppSettingsSchema, SETTING_VALUE_SCHEMAS, type SettingKey, type SiteCss } from '~/contract/settings';
+import {
+  type AppSettings,
+  AppSettingsSchema,
+  type ChatSetting,
+  ChatSettingSchema,
+  SETTING_VALUE_SCHEMAS,
+  type SettingKey,
+  type SiteCss,
+} from '~/contract/settings';
 import { themeProblems, themeVariables } from '~/lib/tenant/theme';
 import type { Db } from '../db/client';
 import { appSettings, tenants } from '../db/schema';
@@ -34,6 +42,20 @@ export async function readSettings(db: Db, lmsId: string): Promise<AppSettings |
     revision: tenant.revision,
     updatedAt: tenant.updatedAt.toISOString(),
   });
+}
+
+/**
+ * The tenant's chat setting alone, in one read: the AI chat checks it on every question. Its defaults
+ * (off) when never stored or no longer valid, as `readSettings` gives it.
+ */
+export async function readChatSetting(db: Db, lmsId: string): Promise<ChatSetting> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(and(eq(appSettings.lmsId, lmsId), eq(appSettings.key, 'chat')))
+    .limit(1);
+  const checked = ChatSettingSchema.safeParse(row?.value ?? {});
+  return checked.success ? checked.data : ChatSettingSchema.parse({});
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
