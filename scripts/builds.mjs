@@ -83,7 +83,7 @@ if (options.list) {
 const [{ openDatabase, describeDatabaseError }, { history }, { dataPaths }] = await Promise.all([
   importTs('src/server/db/client.ts'),
   importTs('src/server/builds/queue-history.ts'),
-  importTs('src/server/paths.ts'),
+  importTs('src/server/platform/paths.ts'),
 ]);
 const database = await openDatabase({
   url: process.env.DATABASE_URL,

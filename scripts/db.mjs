@@ -15,8 +15,8 @@ if ((command !== 'migrate' && command !== 'seed') || unknown.length > 0) {
 }
 const [{ openDatabase, describeDatabaseError }, { seedDatabase }, { dataPaths }] = await Promise.all([
   importTs('src/server/db/client.ts'),
-  importTs('src/server/db/seed.ts'),
-  importTs('src/server/paths.ts'),
+  importTs('src/server/seed/seed.ts'),
+  importTs('src/server/platform/paths.ts'),
 ]);
 const env = process.env;
 const { pgliteDir } = dataPaths(env);

@@ -1,7 +1,7 @@
 // The app token of the demo tenant for the bench scripts: generated over HTTP as a site's app start does.
 import { importTs } from './load-ts.mjs';
 
-const { tenantClientKeys } = await importTs('src/server/services/keys.ts');
+const { tenantClientKeys } = await importTs('src/server/platform/keys.ts');
 const { produceAppToken } = await importTs('src/lib/api/app-token.ts');
 
 /** POST `<base>/v1/authorizer/token/generate` for the tenant of `appCode`, as a page on `origin`: the tenant and its wrapped app token. */

@@ -4,18 +4,18 @@ import { chatPaceFromEnv, openChat } from './chat/service';
 import type { ApiDeps } from './context';
 import { type Database, databaseTimeouts, openDatabase } from './db/client';
 import { migrationCheck } from './db/migration-status';
-import { seedDatabase } from './db/seed';
-import { dataPaths, isProduction } from './paths';
+import { proxyHops } from './http/proxy';
 import { openPayments, type PaymentsSetup } from './payments/service';
-import { proxyHops } from './proxy';
+import { dataPaths, isProduction } from './platform/paths';
+import { seedDatabase } from './seed/seed';
 
 export { proxyHops };
 
-import { AppTokens } from './services/app-tokens';
-import { loadKeyRing } from './services/keys';
-import { RateLimiter } from './services/rate-limit';
-import { openSharedState, type SharedState } from './services/shared-state';
-import { TenantDirectory } from './services/tenants';
+import { AppTokens } from './platform/app-tokens';
+import { loadKeyRing } from './platform/keys';
+import { RateLimiter } from './platform/rate-limit';
+import { openSharedState, type SharedState } from './platform/shared-state';
+import { TenantDirectory } from './platform/tenants';
 import { storeFromEnv } from './uploads/store-from-env';
 
 export interface PlatformOptions {

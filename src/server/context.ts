@@ -3,13 +3,13 @@ import type { BuildEvent, Publisher } from './builds/types';
 import type { ChatService } from './chat/service';
 import type { Db } from './db/client';
 import type { MigrationCheck } from './db/migration-status';
+import type { SessionUser } from './identity/sessions';
 import type { PaymentsDeps } from './payments/accounts';
-import type { AppTokens, VerifiedAppToken } from './services/app-tokens';
-import type { KeyRing } from './services/keys';
-import type { RateLimiter } from './services/rate-limit';
-import type { SessionUser } from './services/sessions';
-import type { TenantDirectory, TenantRecord } from './services/tenants';
-import type { SiteEventBus } from './sites/site-events';
+import type { AppTokens, VerifiedAppToken } from './platform/app-tokens';
+import type { KeyRing } from './platform/keys';
+import type { RateLimiter } from './platform/rate-limit';
+import type { SiteEventBus } from './platform/site-events';
+import type { TenantDirectory, TenantRecord } from './platform/tenants';
 import type { BlobStore } from './uploads/blob-store';
 
 /** What the API's routes are built from; tests build it around their own database. */

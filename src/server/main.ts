@@ -9,11 +9,11 @@ import { BuildWorker, buildService } from './builds/worker';
 import { describeDatabaseError } from './db/client';
 import { startMail } from './mail/service';
 import { startReconciler } from './payments/service';
+import { errorText } from './platform/site-events';
 import { readLive } from './sites/build-layout';
 import { dbContentSource } from './sites/db-source';
 import { bareHost, isLocalHost } from './sites/registry';
 import { startSiteServer } from './sites/server';
-import { errorText } from './sites/site-events';
 
 /**
  * Production entry (bundled to `dist/_server/main.mjs`): one server for every tenant on HOST:PORT

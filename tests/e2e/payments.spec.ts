@@ -6,7 +6,7 @@ import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn
 import { createInvoice, listPayouts, paymentDetail, payoutBalance, requestPayout } from '~/lib/api/payments';
 import { formatRupiah } from '~/lib/format/money';
 import type { Tenant } from '~/lib/tenant/schema';
-import { siteApiConfig } from '~/server/site-api-config';
+import { siteApiConfig } from '~/server/sites/site-api-config';
 import { PASSWORD, registerByApi, signInWithForm, uniqueEmail } from './auth-support';
 import { axeViolations, islandGzip, keepScreenshot, roleClient, scrollsSideways, tenantOf } from './support';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createApiClient, getAppSettings, listCities, runAppStart, signIn } from '~/lib/api';
-import { siteApiConfig } from '~/server/site-api-config';
+import { siteApiConfig } from '~/server/sites/site-api-config';
 import { memoryEnvironment } from '../unit/lib/api/fakes';
 import { tenantOf } from './support';
 

@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, type Locator, type Page, type TestInfo 
 import type { Role } from '~/contract/roles';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import type { Tenant } from '~/lib/tenant/schema';
-import { siteApiConfig } from '~/server/site-api-config';
+import { siteApiConfig } from '~/server/sites/site-api-config';
 
 /** The tenant a Playwright project serves (see playwright.config.ts). */
 export function tenantOf(testInfo: TestInfo): Tenant {

@@ -8,7 +8,7 @@ import { type ApiClient, createApiClient, generateToken, produceAppToken, regist
 import { createInvoice, paymentDetail, paymentStatus } from '~/lib/api/payments';
 import { loadTenant } from '~/lib/tenant/load';
 import { lockDataDir } from '~/server/db/pglite-lock';
-import { siteApiConfig } from '~/server/site-api-config';
+import { siteApiConfig } from '~/server/sites/site-api-config';
 import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
 import { signUpForm } from '../server/support/identity';
 import { type DbKind, dbKinds } from '../server/support/platform';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appTokens } from '~/server/db/schema';
-import { tenantClientKeys } from '~/server/services/keys';
+import { tenantClientKeys } from '~/server/platform/keys';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import {
   countRows,

@@ -4,7 +4,7 @@ import { LoginResponseSchema } from '~/contract/auth';
 import { HEADERS } from '~/contract/common';
 import { getUserDetail, register, signOut } from '~/lib/api';
 import { users } from '~/server/db/schema';
-import { SIGN_UP_CALLS } from '~/server/routes/auth';
+import { SIGN_UP_CALLS } from '~/server/identity/routes';
 import { clientOf, tenantOf } from './support/api-client';
 import { postSignUp, signUpForm, signUpLearner } from './support/identity';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';

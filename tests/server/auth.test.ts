@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, getUserDetail, signIn } from '~/lib/api';
-import { demoAccount } from '~/server/db/seed';
+import { demoAccount } from '~/server/seed/seed';
 import { clientOf, otherTenantOf, signInAs, tenantOf } from './support/api-client';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 

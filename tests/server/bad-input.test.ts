@@ -3,8 +3,8 @@ import { type AddressInfo, connect } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '~/contract/common';
-import { MAX_BODY_BYTES } from '~/server/limits';
-import { tenantClientKeys } from '~/server/services/keys';
+import { MAX_BODY_BYTES } from '~/server/http/limits';
+import { tenantClientKeys } from '~/server/platform/keys';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import {
   countRows,

@@ -14,8 +14,8 @@ import {
 } from '~/lib/api/classes';
 import { getChapter, getCourse, getCourseProgress, listCourses, recordChapterRead } from '~/lib/api/courses';
 import { getProgram, getProgramSyllabus, listActiveBatches, listActiveMentors, listProgramSchools, listPrograms } from '~/lib/api/programs';
+import { chapterRenderKey } from '~/server/catalogue/courses';
 import { courseChapters, courses } from '~/server/db/schema';
-import { chapterRenderKey } from '~/server/services/courses';
 import { appClientOf, clientOf, otherTenantOf, signInAs, tenantOf } from './support/api-client';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import { generateAppToken } from './support/tokens';

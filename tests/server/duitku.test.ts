@@ -7,9 +7,15 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '~/server/db/client';
 import { gatewaySimCallbacks, gatewaySimTransactions } from '~/server/db/schema';
-import { CallbackWorker, createGatewaySimulator, type GatewaySimulator, queueCallbacks, registerSimMerchant } from '~/server/gateway-sim';
 import { callbackSignature, createDuitkuGateway, invoiceHeaders, statusSignature, verifyCallbackSignature } from '~/server/payments/duitku';
 import { type CreateInvoiceRequest, GatewayError, type MerchantAccount } from '~/server/payments/gateway';
+import {
+  CallbackWorker,
+  createGatewaySimulator,
+  type GatewaySimulator,
+  queueCallbacks,
+  registerSimMerchant,
+} from '~/server/payments/gateway-sim';
 import { adminQuery, type DbKind, dbKinds, MIGRATIONS, POSTGRES_ADMIN_URL } from './support/platform';
 
 /*

@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { HEADERS } from '~/contract/common';
 import { createApiApp } from '~/server/app';
 import { postCategories, posts } from '~/server/db/schema';
-import { RateLimiter } from '~/server/services/rate-limit';
-import { RedisRateLimitStore } from '~/server/services/rate-limit-redis';
-import { connectRedis } from '~/server/services/shared-state';
+import { RateLimiter } from '~/server/platform/rate-limit';
+import { RedisRateLimitStore } from '~/server/platform/rate-limit-redis';
+import { connectRedis } from '~/server/platform/shared-state';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import { DEMO_APP_CODE, expectApiError, fromAddress, generateAppToken, type IssuedAppToken, signInDemo } from './support/tokens';
 

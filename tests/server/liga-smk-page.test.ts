@@ -7,7 +7,7 @@ import type { ContentSource } from '~/lib/content/source';
 import { leagueSeason } from '~/lib/league/season';
 import type { SiteContext } from '~/lib/tenant/context';
 import { loadSiteContext } from '~/server/builds/site-context';
-import type { TenantRecord } from '~/server/services/tenants';
+import type { TenantRecord } from '~/server/platform/tenants';
 import { dbContentSource } from '~/server/sites/db-source';
 import { openTestPlatform, type TestPlatform } from './support/platform';
 

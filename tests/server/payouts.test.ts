@@ -6,7 +6,7 @@ import { kindOfRole } from '~/contract/roles';
 import { type ApiClient, signIn } from '~/lib/api';
 import { approvePayout, createInvoice, listPayouts, paymentDetail, payoutBalance, rejectPayout, requestPayout } from '~/lib/api/payments';
 import { invoices, ledgerEntries, ledgerTransactions, mailOutbox, mentors, payouts, users } from '~/server/db/schema';
-import { demoAccount } from '~/server/db/seed';
+import { demoAccount } from '~/server/seed/seed';
 import { appClientOf, clientOf, signInAs, tenantOf } from './support/api-client';
 import { signUpForm, signUpLearner } from './support/identity';
 import { expectLedgerBalanced, servePayments } from './support/payments';

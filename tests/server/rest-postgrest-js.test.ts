@@ -1,6 +1,6 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TenantRecord } from '~/server/services/tenants';
+import type { TenantRecord } from '~/server/platform/tenants';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import { postgrestOf } from './support/rest';
 

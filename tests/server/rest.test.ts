@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISC_QUESTIONNAIRE } from '~/lib/disc/questionnaire';
 import { scoreDisc } from '~/lib/disc/score';
 import { bookReviews, donations, userDisc } from '~/server/db/schema';
-import { MAX_BODY_BYTES } from '~/server/limits';
+import { MAX_BODY_BYTES } from '~/server/http/limits';
+import type { TenantRecord } from '~/server/platform/tenants';
 import { REST_LIMITS, restRoutes } from '~/server/rest/routes';
-import type { TenantRecord } from '~/server/services/tenants';
 import { otherTenantOf, SITE_ORIGIN, tenantOf } from './support/api-client';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import { apiKeyOf, nextAddress, postgrestOf, restFetch, restRequest } from './support/rest';
@@ -94,7 +94,7 @@ describe.each(await dbKinds())('hosted database REST (SPEC §7) through postgres
     });
 
     it('is what the site is built with (siteApiConfig.restApiKey)', async () => {
-      const { siteApiConfig } = await import('~/server/site-api-config');
+      const { siteApiConfig } = await import('~/server/sites/site-api-config');
       const config = siteApiConfig(tenant, { APP_TOKEN_SECRET: 'a1'.repeat(32), DATA_DIR: '/nonexistent' });
       expect(config.restApiKey).toBe(apiKeyOf(platform, tenant));
       expect(siteApiConfig(tenant, { APP_TOKEN_SECRET: 'a1'.repeat(32), PUBLIC_REST_API_KEY: 'other' }).restApiKey).toBe('other');

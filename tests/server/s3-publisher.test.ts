@@ -6,7 +6,8 @@ import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/
 import S3rver from 's3rver';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publisherFromEnv } from '~/server/builds/publisher';
-import { type Manifest, s3Client, s3Publisher } from '~/server/builds/s3-publisher';
+import { type Manifest, s3Publisher } from '~/server/builds/s3-publisher';
+import { s3Client } from '~/server/platform/s3';
 import { buildDir, livePointer } from '~/server/sites/build-layout';
 
 /**

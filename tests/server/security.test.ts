@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '~/contract/common';
-import { RateLimiter } from '~/server/services/rate-limit';
+import { RateLimiter } from '~/server/platform/rate-limit';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import {
   countRows,

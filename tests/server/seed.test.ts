@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '~/contract/roles';
 import { listTenantCodes, loadTenant } from '~/lib/tenant/load';
 import { appSettings, tenants, users } from '~/server/db/schema';
-import { demoAccount, seedDatabase } from '~/server/db/seed';
+import { demoAccount, seedDatabase } from '~/server/seed/seed';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 import { countRows, DEMO_APP_CODE, fromAddress, generateAppToken, type IssuedAppToken, signInDemo } from './support/tokens';
 

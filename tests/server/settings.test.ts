@@ -10,7 +10,7 @@ import {
   updateAppSetting,
   updateAppSettings,
 } from '~/lib/api';
-import { demoAccount } from '~/server/db/seed';
+import { demoAccount } from '~/server/seed/seed';
 import { appClientOf, clientOf, DEMO_APP_CODE, otherTenantOf, signInAs, tenantOf } from './support/api-client';
 import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
 

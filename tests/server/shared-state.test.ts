@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { RateLimiter } from '~/server/services/rate-limit';
-import { RedisRateLimitStore } from '~/server/services/rate-limit-redis';
-import { connectRedis, openSharedState, type SharedState } from '~/server/services/shared-state';
-import { LocalSiteEventBus, RedisSiteEventBus, type SiteEvent } from '~/server/sites/site-events';
+import { RateLimiter } from '~/server/platform/rate-limit';
+import { RedisRateLimitStore } from '~/server/platform/rate-limit-redis';
+import { connectRedis, openSharedState, type SharedState } from '~/server/platform/shared-state';
+import { LocalSiteEventBus, RedisSiteEventBus, type SiteEvent } from '~/server/platform/site-events';
 
 /**
  * Several processes behind a load balancer behave as one: they share rate limit counts and hear each

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '~/contract/common';
-import { type DelayRule, delayAfter, MemoryRateLimitStore, RateLimiter, type RateLimitStore } from '~/server/services/rate-limit';
-import { RedisRateLimitStore } from '~/server/services/rate-limit-redis';
-import { connectRedis } from '~/server/services/shared-state';
-import { ACCOUNT_DELAYS, ADDRESS_DELAYS, signInWaitMessage, waitInWords } from '~/server/services/sign-in-delays';
+import { ACCOUNT_DELAYS, ADDRESS_DELAYS, signInWaitMessage, waitInWords } from '~/server/identity/sign-in-delays';
+import { type DelayRule, delayAfter, MemoryRateLimitStore, RateLimiter, type RateLimitStore } from '~/server/platform/rate-limit';
+import { RedisRateLimitStore } from '~/server/platform/rate-limit-redis';
+import { connectRedis } from '~/server/platform/shared-state';
 import { openTestPlatform, type TestPlatform } from './support/platform';
 import { expectApiError, fromAddress } from './support/tokens';
 

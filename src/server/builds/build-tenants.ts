@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { openPlatform, type Platform } from '../bootstrap';
-import { nextStateChange } from '../services/classes';
-import { nextPublication } from '../services/posts';
+import { nextStateChange } from '../catalogue/classes';
+import { nextPublication } from '../posts/posts';
 import { publisherFromEnv } from './publisher';
 import { schedule } from './queue';
 import { buildSite, type SiteBuildOptions } from './site-build';

@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  paginateListObjectsV2,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
 import { z } from 'zod';
+import { type S3Connection, s3Client } from '../platform/s3';
 import { BuildInfoSchema, readBuild } from '../sites/build-layout';
 import { COMPRESSIBLE } from '../sites/compressible';
 import { CONTENT_TYPES, cacheControl } from '../sites/static-store';
@@ -68,33 +62,16 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 type ManifestEntry = z.infer<typeof ManifestEntrySchema>;
 const PointerSchema = z.object({ build: z.string(), since: z.string() });
 
-export interface S3PublisherOptions {
+export interface S3PublisherOptions extends S3Connection {
   /** A ready client (tests, custom middleware); otherwise one is made from the options below. */
   client?: S3Client;
   bucket: string;
   /** Key prefix, e.g. `sites/` (a missing trailing slash is added). */
   prefix?: string;
-  endpoint?: string;
-  region?: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  forcePathStyle?: boolean;
   /** Manifests kept besides the live one (default: `BUILDS_KEEP`, else 3). */
   keep?: number;
   /** Requests in flight at once while hashing, uploading and reading manifests (default 8). */
   concurrency?: number;
-}
-
-/** An S3 client for the options; a custom endpoint (MinIO, R2, s3rver) gets checksums only where S3 requires them, as many such stores reject the SDK's default ones. */
-export function s3Client(options: Omit<S3PublisherOptions, 'client' | 'bucket'>): S3Client {
-  const config: S3ClientConfig = { region: options.region ?? 'us-east-1' };
-  if (options.endpoint) {
-    config.endpoint = options.endpoint;
-    config.requestChecksumCalculation = 'WHEN_REQUIRED';
-    config.responseChecksumValidation = 'WHEN_REQUIRED';
-  }
-  if (options.credentials) config.credentials = options.credentials;
-  if (options.forcePathStyle !== undefined) config.forcePathStyle = options.forcePathStyle;
-  return new S3Client(config);
 }
 
 /** A publisher to an S3-compatible bucket (see the layout above). */

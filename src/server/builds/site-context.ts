@@ -12,10 +12,10 @@ import { GROUNDS } from '~/lib/tenant/grounds';
 import { logoForGround } from '~/lib/tenant/logos';
 import { groundColours, themeProblems, themeVariables } from '~/lib/tenant/theme';
 import type { Db } from '../db/client';
-import { readSettings } from '../services/settings';
-import { readCopy } from '../services/site-copy';
-import type { TenantRecord } from '../services/tenants';
-import { siteApiConfig } from '../site-api-config';
+import type { TenantRecord } from '../platform/tenants';
+import { siteApiConfig } from '../sites/site-api-config';
+import { readSettings } from '../tenants/settings';
+import { readCopy } from '../tenants/site-copy';
 import { fallbackFontFace } from './font-fallbacks';
 
 /**

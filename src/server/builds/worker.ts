@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { BuildsDeps } from '../context';
 import type { Db } from '../db/client';
 import { buildJobs } from '../db/schema';
-import { errorText } from '../sites/site-events';
+import { errorText } from '../platform/site-events';
 import { type BuildJobRow, claim, complete, enqueue, queueTimings, renewLease } from './queue';
 import { type FailureOutcome, fail, recoverExpired } from './queue-failures';
 import { held, LOG_TAIL_LINES, logTail } from './queue-sql';

@@ -10,7 +10,7 @@ import {
 } from '~/contract/chat';
 import type { Db, Tx } from '../db/client';
 import { chatConversations, chatIdentities, chatMessages } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import type { ChatIdentity } from './identities';
 
 /*

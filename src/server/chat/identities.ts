@@ -3,8 +3,8 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { CHAT_TOKEN_PATTERN, type ChatLoginResult, type ChatUser } from '~/contract/chat';
 import type { Db } from '../db/client';
 import { chatIdentities } from '../db/schema';
-import { hashSecret } from '../services/hash';
-import { SESSION_SECONDS } from '../services/sessions';
+import { SESSION_SECONDS } from '../identity/sessions';
+import { hashSecret } from '../platform/hash';
 
 /*
  * Who talks to the assistant (SPEC §7 "Chat": v1/identity/login and me). A visitor needs no account:

@@ -1,8 +1,8 @@
 import type { Db } from '../db/client';
-import { readCopy } from '../services/site-copy';
-import type { TenantRecord } from '../services/tenants';
+import type { SiteEventBus } from '../platform/site-events';
+import type { TenantRecord } from '../platform/tenants';
 import { dbContentSource } from '../sites/db-source';
-import type { SiteEventBus } from '../sites/site-events';
+import { readCopy } from '../tenants/site-copy';
 import { tenantPassages } from './documents';
 import { TenantIndex } from './retrieval';
 

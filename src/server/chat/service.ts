@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import type { SiteEventBus } from '../sites/site-events';
+import type { SiteEventBus } from '../platform/site-events';
 import { type Answerer, extractiveAnswerer } from './answerer';
 import { ChatIndexes, type ChatIndexSource } from './indexes';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './schema';
+import { bigint, customType, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/schema';
 
 /*
  * The column builders the tenant tables share: the tenant reference every row carries, number ids
@@ -22,3 +22,5 @@ export const createdAt = () => at('created_at').notNull().defaultNow();
 export const updatedAt = () => at('updated_at').notNull().defaultNow();
 /** A list of texts, empty by default. */
 export const texts = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+/** A full-text search vector (PostgreSQL `tsvector`), e.g. a generated column of a post's words. */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -1,9 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, users } from '../db/schema';
-import { readCopyKey } from '../services/site-copy';
-
-export type { Tx };
+import { readCopyKey } from '../tenants/site-copy';
 
 /** A message to staff or a visitor; `kind` says what caused it (`appointment`, `request-demo`, `team`, …). */
 export interface MailMessage {

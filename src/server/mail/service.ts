@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../context';
-import { isProduction } from '../paths';
+import { isProduction } from '../platform/paths';
 import { MailCatcher } from './catcher';
 import { mailConfig } from './config';
 import { catcherTransport, type MailTransport, smtpTransport } from './transport';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox, tenants } from '../db/schema';
-import { PollLoop } from '../services/poll-loop';
+import { PollLoop } from '../platform/poll-loop';
 import { DEFAULT_MAIL_FROM, senderDomain } from './config';
 import { type MailTransport, sendErrorText } from './transport';
 

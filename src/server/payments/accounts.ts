@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { paymentAccounts, tenants } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import type { MerchantAccount, PaymentGateway } from './gateway';
 
 /** What the payments service is built from (`ApiDeps.payments`). */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CALLBACK_FIELDS, RESULT_SUCCESS } from '~/contract/payments';
 import type { Db } from '../db/client';
 import { invoices, paymentCallbacks } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { type PaymentsDeps, paymentAccountOf } from './accounts';
 import { verifyCallbackSignature } from './duitku';
 import { GatewayError, type TransactionStatus } from './gateway';

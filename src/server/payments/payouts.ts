@@ -3,7 +3,7 @@ import { bankName, maskAccount, type Payout, type PayoutListParams, type PayoutS
 import { formatRupiah } from '~/lib/format/money';
 import type { Db, Tx } from '../db/client';
 import { mentors, payouts, users } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { enqueueMail, staffRecipients } from '../mail/outbox';
 import { ACCOUNTS, mentorBalance, post } from './ledger';
 import { payoutDecidedMail, payoutRequestedMail } from './mails';

@@ -1,8 +1,8 @@
 import type { Db } from '../db/client';
-import { createGatewaySimulator, type GatewaySimulator, registerSimMerchant } from '../gateway-sim';
-import { isProduction } from '../paths';
+import { isProduction } from '../platform/paths';
 import { ensureSimulatorAccounts, type PaymentsDeps } from './accounts';
 import { createDuitkuGateway } from './duitku';
+import { createGatewaySimulator, type GatewaySimulator, registerSimMerchant } from './gateway-sim';
 import { reconcileInvoices } from './invoices';
 
 /** Where the embedded simulator is mounted, under the API (`/api/sim/duitku`). */

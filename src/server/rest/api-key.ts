@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { REST_API_KEY_HEADER } from '~/contract/remote-db';
 import type { ApiDeps } from '../context';
-import { restKeyLmsId, tenantRestKey } from '../services/keys';
-import type { TenantRecord } from '../services/tenants';
+import { restKeyLmsId, tenantRestKey } from '../platform/keys';
+import type { TenantRecord } from '../platform/tenants';
 import { PostgrestError } from './errors';
 
 /** What the REST routes know once the key is checked. */

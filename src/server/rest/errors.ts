@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, databaseUnavailableCause, sqlState } from '../db/errors';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 
 /**
  * PostgREST's error body and codes (its `Error.hs`): `{ code, message, details, hint }`, PGRST1xx for

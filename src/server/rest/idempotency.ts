@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '~/contract/idempotency';
 import type { Db, Tx } from '../db/client';
-import { HttpError } from '../errors';
-import { once } from '../services/idempotency';
+import { HttpError } from '../http/errors';
+import { once } from '../platform/idempotency';
 import { PostgrestError } from './errors';
 
 /**

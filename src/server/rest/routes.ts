@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
 import type { ApiDeps } from '../context';
-import { clientAddress } from '../middleware/credentials';
-import { enforceLimit, rateLimit } from '../middleware/rate-limit';
-import type { RateLimitRule } from '../services/rate-limit';
+import { clientAddress } from '../http/credentials';
+import { enforceLimit, rateLimit } from '../http/rate-limit';
+import type { RateLimitRule } from '../platform/rate-limit';
 import { type RestEnv, requireApiKey } from './api-key';
 import { onRestError, PostgrestError, permissionDenied, tableNotFound } from './errors';
 import { idempotencyKeyOf, insertOnce } from './idempotency';

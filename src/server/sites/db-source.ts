@@ -2,17 +2,17 @@ import { and, asc, eq } from 'drizzle-orm';
 import { POST_KINDS, type PostKind } from '~/contract/posts';
 import type { ChapterAddress, ContentSource } from '~/lib/content/source';
 import type { ContentSection } from '~/lib/tenant/variants';
+import { classFilterOptions, findClass, listActiveClasses } from '../catalogue/classes';
+import { findCourse, findFreeChapter, listCourses } from '../catalogue/courses';
+import { listMentors } from '../catalogue/mentors';
+import { findProgram, listProgramSchools, listPrograms } from '../catalogue/programs';
+import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs, listPortfolio } from '../content/items';
 import type { Db } from '../db/client';
 import { courseChapters, courseModules, courses } from '../db/schema';
-import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs, listPortfolio } from '../services/catalogue-items';
-import { classFilterOptions, findClass, listActiveClasses } from '../services/classes';
-import { findCourse, findFreeChapter, listCourses } from '../services/courses';
-import { listLeaderboard } from '../services/leaderboards';
-import { listMentors } from '../services/mentors';
-import { listCategories } from '../services/post-categories';
-import { findPost, listPosts } from '../services/posts';
-import { findProgram, listProgramSchools, listPrograms } from '../services/programs';
-import { allCharts, landingCounters, provinceFigures, provinceScores } from '../services/statistics';
+import { listCategories } from '../posts/categories';
+import { findPost, listPosts } from '../posts/posts';
+import { listLeaderboard } from '../statistics/leaderboards';
+import { allCharts, landingCounters, provinceFigures, provinceScores } from '../statistics/statistics';
 
 /** The largest page the services are asked for when a whole collection is wanted. */
 const BULK = 1_000;

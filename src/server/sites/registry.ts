@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ItemIndex, type ItemLookup, itemLookup } from '~/lib/content/routes';
 import type { SitesReadiness } from '../context';
-import type { TenantDirectory, TenantRecord } from '../services/tenants';
+import type { TenantDirectory, TenantRecord } from '../platform/tenants';
 import type { BlobPool } from './blob-pool';
 import { type BuildInfo, type BuildOnDisk, livePointer, readLive } from './build-layout';
 import { ERROR_PAGE_FAILURE } from './host-pages';

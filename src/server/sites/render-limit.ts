@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { forwardedFor, visitorNetwork } from '../proxy';
+import { forwardedFor, visitorNetwork } from '../http/proxy';
 
 export interface RenderLimitOptions {
   /** Pages one address may have rendered in a row (cache misses; cached pages and static files are never counted). */

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContentSource } from '~/lib/content/source';
-import { proxyHops } from '../proxy';
-import type { TenantDirectory } from '../services/tenants';
-import { createSiteListener, securityHeaders } from '../site-server';
+import { proxyHops } from '../http/proxy';
+import type { SiteEventBus } from '../platform/site-events';
+import type { TenantDirectory } from '../platform/tenants';
 import { AccessLog } from './access-log';
 import { BlobPool } from './blob-pool';
 import { ContentReads } from './content-reads';
@@ -11,7 +11,7 @@ import { PageCache } from './page-cache';
 import { SiteRegistry } from './registry';
 import { RenderLimit } from './render-limit';
 import { type ApiFetch, Renderers } from './renderers';
-import type { SiteEventBus } from './site-events';
+import { createSiteListener, securityHeaders } from './site-server';
 
 export interface SiteServerConfig {
   /** Where builds live (`<dist>/<code>/live.json`, `<dist>/<code>/builds/<id>/`). */

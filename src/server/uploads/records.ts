@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Uploaded, UploadPurpose } from '~/contract/uploads';
 import type { Db, Tx } from '../db/client';
 import { uploads } from '../db/schema';
-import { hashSecret } from '../services/hash';
+import { hashSecret } from '../platform/hash';
 import { type BlobStore, EXTENSIONS } from './blob-store';
 import type { AcceptedFile } from './intake';
 

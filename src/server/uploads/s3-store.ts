@@ -1,8 +1,8 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { type S3PublisherOptions, s3Client } from '../builds/s3-publisher';
+import { type S3Connection, s3Client } from '../platform/s3';
 import { type BlobStore, checkedKey } from './blob-store';
 
-export interface S3StoreOptions extends Pick<S3PublisherOptions, 'endpoint' | 'region' | 'credentials' | 'forcePathStyle'> {
+export interface S3StoreOptions extends S3Connection {
   /** A ready client (tests); otherwise one is made as the build publisher makes its own. */
   client?: S3Client;
   bucket: string;

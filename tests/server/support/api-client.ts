@@ -3,9 +3,9 @@ import type { AppScope } from '~/contract/authorizer';
 import { API_BASES, type ApiBaseName } from '~/contract/common';
 import type { Role } from '~/contract/roles';
 import { type ApiClient, type AppStartConfig, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
-import { demoAccount } from '~/server/db/seed';
-import { tenantClientKeys } from '~/server/services/keys';
-import type { TenantRecord } from '~/server/services/tenants';
+import { tenantClientKeys } from '~/server/platform/keys';
+import type { TenantRecord } from '~/server/platform/tenants';
+import { demoAccount } from '~/server/seed/seed';
 import type { TestPlatform } from './platform';
 
 /** The page the client runs on: the demo tenant serves localhost, so its Origin passes the authorizer's host check. */

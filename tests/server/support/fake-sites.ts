@@ -5,11 +5,11 @@ import { dirname, join } from 'node:path';
 import type { Post } from '~/contract/posts';
 import type { ItemIndex } from '~/lib/content/routes';
 import { type ContentSource, SOURCE_METHODS } from '~/lib/content/source';
-import type { TenantRecord } from '~/server/services/tenants';
+import { LocalSiteEventBus } from '~/server/platform/site-events';
+import type { TenantRecord } from '~/server/platform/tenants';
 import { buildDir, setLive } from '~/server/sites/build-layout';
 import type { ApiFetch } from '~/server/sites/renderers';
 import { type RunningSiteServer, startSiteServer } from '~/server/sites/server';
-import { LocalSiteEventBus } from '~/server/sites/site-events';
 
 /**
  * Fake site builds in the layout the site server reads (`<dist>/<code>/builds/<id>/`, `live.json`),

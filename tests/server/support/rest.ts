@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { Hono } from 'hono';
+import type { TenantRecord } from '~/server/platform/tenants';
 import { restApiKeyOf } from '~/server/rest/api-key';
-import type { TenantRecord } from '~/server/services/tenants';
 import { SITE_ORIGIN } from './api-client';
 import type { TestPlatform } from './platform';
 import { fromAddress } from './tokens';

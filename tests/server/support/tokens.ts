@@ -4,9 +4,9 @@ import { APP_TOKEN_FORMAT, type AppScope, type TokenPair } from '~/contract/auth
 import { HEADERS } from '~/contract/common';
 import type { Role } from '~/contract/roles';
 import * as schema from '~/server/db/schema';
-import { demoAccount } from '~/server/db/seed';
-import { tenantClientKeys } from '~/server/services/keys';
-import type { TenantRecord } from '~/server/services/tenants';
+import { tenantClientKeys } from '~/server/platform/keys';
+import type { TenantRecord } from '~/server/platform/tenants';
+import { demoAccount } from '~/server/seed/seed';
 import { DEMO_APP_CODE, SITE_ORIGIN } from './api-client';
 import type { TestPlatform } from './platform';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visitorNetwork } from '~/server/proxy';
+import { visitorNetwork } from '~/server/http/proxy';
 
 describe('visitorNetwork: who a visitor is to limits and sign-in waits', () => {
   it('keeps IPv4 addresses, and IPv4-mapped IPv6 as IPv4', () => {

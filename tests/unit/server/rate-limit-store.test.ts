@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore } from '~/server/services/rate-limit';
+import { MemoryRateLimitStore } from '~/server/platform/rate-limit';
 
 const DAY = 24 * 60 * 60 * 1000;
 

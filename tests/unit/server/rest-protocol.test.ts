@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { restKeyLmsId, tenantRestKey } from '~/server/platform/keys';
 import { fromDatabaseError } from '~/server/rest/errors';
 import { contentRange, MAX_ROWS, parsePrefer, preferenceApplied, requestedRange, wantsObject } from '~/server/rest/protocol';
 import { parseQuery } from '~/server/rest/query';
-import { restKeyLmsId, tenantRestKey } from '~/server/services/keys';
 
 const query = (search: string) => parseQuery(new URLSearchParams(search));
 const codeOf = (fn: () => unknown) => {

@@ -1,0 +1,94 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { CodeExchangeRequestSchema, LoginRequestSchema, LogoutRequestSchema, RegisterRequestSchema } from '~/contract/auth';
+import { HEADERS } from '~/contract/common';
+import type { ApiDeps, ApiEnv } from '../context';
+import { accessTokenOf, clientAddress } from '../http/credentials';
+import { HttpError } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
+import { readJson } from '../http/validate';
+import { accountLoginRoutes } from './account-login';
+import { spendAuthCode } from './auth-codes';
+import { requireUser } from './guards';
+import { loginResult, openSession, revokeSessions } from './sessions';
+import { attemptSignIn, SIGN_IN_CALLS } from './sign-in';
+import { signUp } from './sign-up';
+
+/**
+ * Sign-ups per address and hour: a whole class (up to 36 learners in an Indonesian classroom) behind
+ * one school address can sign up together; a script cannot fill the table.
+ */
+export const SIGN_UP_CALLS = { name: 'sign-up', limit: 40, windowMs: 3_600_000 };
+/** Code exchanges per address and minute: a code is 256 random bits, so this only bounds the work. */
+const EXCHANGE_CALLS = { name: 'code-exchange', limit: 30, windowMs: 60_000 };
+
+/** The tenant named by the lmsId header (sign-in, sign-up and code exchange name it so). */
+async function tenantOfHeader(c: Context, deps: ApiDeps) {
+  const lmsId = c.req.header(HEADERS.lmsId)?.trim();
+  if (!lmsId) throw new HttpError(400, 'Header lmsId wajib dikirim', [{ field: HEADERS.lmsId, message: 'wajib diisi' }]);
+  const tenant = await deps.tenants.byLmsId(lmsId);
+  if (!tenant) throw new HttpError(404, 'Tenant dengan lmsId tersebut tidak ditemukan');
+  return tenant;
+}
+
+/** The answer of a one-time code that cannot be exchanged, whatever the reason. */
+export const CODE_REFUSED = 'Kode masuk tidak valid atau sudah dipakai; silakan masuk kembali.';
+
+/**
+ * The auth service (SPEC §7): sign-in (`generate/token`), sign-up (`user/register`), sign-out
+ * (`user/logout`), the signed-in user (`user/detail`), and the account login page of the
+ * redirect-login mode (`login`, see account-login.ts) with its code exchange (`exchange/token`).
+ */
+export function authRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  app.post('/generate/token', rateLimit(deps, SIGN_IN_CALLS), async (c) => {
+    const tenant = await tenantOfHeader(c, deps);
+    const body = await readJson(c, LoginRequestSchema);
+    const outcome = await attemptSignIn(deps, tenant, clientAddress(c, deps.trustProxyHops), body.email, body.password);
+    if (!outcome.ok)
+      throw new HttpError(
+        outcome.status,
+        outcome.message,
+        undefined,
+        outcome.status === 429 ? { 'Retry-After': String(outcome.retryAfter) } : undefined,
+      );
+    const session = await openSession(deps.db, outcome.user);
+    return c.json({ statusCode: 200, message: 'Berhasil masuk', data: loginResult(session) });
+  });
+
+  app.post('/user/register', rateLimit(deps, SIGN_UP_CALLS), async (c) => {
+    const tenant = await tenantOfHeader(c, deps);
+    const form = await readJson(c, RegisterRequestSchema);
+    const session = await signUp(deps.db, tenant.lmsId, form);
+    return c.json({ statusCode: 201, message: 'Akun berhasil dibuat', data: loginResult(session) }, 201);
+  });
+
+  app.post('/exchange/token', rateLimit(deps, EXCHANGE_CALLS), async (c) => {
+    const tenant = await tenantOfHeader(c, deps);
+    const { code } = await readJson(c, CodeExchangeRequestSchema);
+    const user = await spendAuthCode(deps.db, tenant.lmsId, code);
+    if (!user) throw new HttpError(400, CODE_REFUSED);
+    const session = await openSession(deps.db, user);
+    return c.json({ statusCode: 200, message: 'Berhasil masuk', data: loginResult(session) });
+  });
+
+  app.post('/user/logout', requireUser(deps), async (c) => {
+    const { everywhere = false } = await readJson(c, LogoutRequestSchema);
+    // requireUser found a live token, so there is one.
+    const token = accessTokenOf(c)?.value ?? '';
+    const revoked = await revokeSessions(deps.db, token, everywhere);
+    return c.json({ statusCode: 200, message: 'Berhasil keluar', data: { revoked } });
+  });
+
+  app.get('/user/detail', requireUser(deps), (c) => {
+    const user = c.get('user');
+    const lmsId = c.req.header(HEADERS.lmsId)?.trim();
+    if (lmsId && lmsId !== user.lmsId) throw new HttpError(403, 'lmsId tidak sesuai dengan akun ini');
+    return c.json({ statusCode: 200, message: 'OK', data: user });
+  });
+
+  app.route('/login', accountLoginRoutes(deps));
+
+  return app;
+}

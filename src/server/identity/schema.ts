@@ -1,0 +1,77 @@
+import { boolean, date, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../db/columns';
+import { tenants } from '../tenants/schema';
+
+/*
+ * Who signs in: accounts of a tenant, their sessions, and the one-time codes of the redirect-login mode.
+ */
+
+/** A person with an account on one tenant; `kind` is the numeric role of SPEC §6. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lmsId: text('lms_id')
+      .notNull()
+      .references(() => tenants.lmsId, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    kind: smallint('kind').notNull(),
+    /** scrypt, self-describing: `scrypt$N$r$p$salt$hash` (see services/passwords.ts). */
+    passwordHash: text('password_hash').notNull(),
+    /*
+     * Sign-up fields (/Register); null for accounts made by staff or the seed. The phone is stored
+     * normalised (digits, `08…`), the province and city as the Kemendagri codes of services/areas.ts.
+     */
+    phone: text('phone'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    gender: text('gender', { enum: ['L', 'P'] }),
+    provinceId: text('province_id'),
+    cityId: text('city_id'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_lms_email').on(table.lmsId, table.email)],
+);
+
+/** A signed-in session; only the SHA-256 of the access token is stored. */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    lmsId: text('lms_id')
+      .notNull()
+      .references(() => tenants.lmsId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('user_sessions_user').on(table.userId)],
+);
+
+/**
+ * A one-time code the account login page hands `/CallbackAuth` (SPEC §2 redirect-login mode). Only
+ * its SHA-256 is stored, it lives 60 s and `used_at` is set by the one exchange that wins.
+ */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    lmsId: text('lms_id')
+      .notNull()
+      .references(() => tenants.lmsId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The origin the code was sent back to (the tenant's site that asked for the sign-in). */
+    returnOrigin: text('return_origin').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_codes_expiry').on(table.expiresAt)],
+);

@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import type { ApiDeps, ApiEnv } from '../context';
+import { accessTokenOf } from '../http/credentials';
+import { HttpError } from '../http/errors';
+import { requireAppToken, requireUser } from './guards';
+import { profileOf } from './users';
+
+/** Users (SPEC §7 "Users, teams, schools"): the signed-in user's own profile. */
+export function usersRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  // The app token names the tenant; requireUser refuses a user of another one.
+  app.get('/me', requireAppToken(deps), requireUser(deps), async (c) => {
+    const profile = await profileOf(deps.db, c.get('user'), accessTokenOf(c)?.value ?? '');
+    if (!profile) throw new HttpError(401, 'Sesi tidak valid atau sudah berakhir; silakan masuk kembali');
+    return c.json({ statusCode: 200, message: 'OK', data: profile });
+  });
+
+  return app;
+}

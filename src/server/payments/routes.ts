@@ -1,0 +1,194 @@
+import { type Context, Hono } from 'hono';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
+import {
+  ClassSlugQuerySchema,
+  PAYOUT_BANKS,
+  PaymentDetailRequestSchema,
+  PaymentStatusQuerySchema,
+  PayoutApproveSchema,
+  PayoutListQuerySchema,
+  PayoutRejectSchema,
+  PayoutRequestSchema,
+} from '~/contract/payments';
+import type { ApiDeps, ApiEnv } from '../context';
+import { clientAddress } from '../http/credentials';
+import { HttpError } from '../http/errors';
+import { enforceLimit } from '../http/rate-limit';
+import { readJson, readQuery } from '../http/validate';
+import { requireAppToken, requireRole, requireUser } from '../identity/guards';
+import { once } from '../platform/idempotency';
+import { originHost, servesHost } from '../platform/tenants';
+import { isLocalHost } from '../sites/registry';
+import { PAYMENTS_UNAVAILABLE, type PaymentsDeps } from './accounts';
+import { handleCallback, recordRefusedCallback } from './callbacks';
+import { type InvoiceRequester, invoiceDetail, openInvoice, orderStatus, repayInvoice, toInvoice } from './invoices';
+import { balanceOf, decidePayout, isStaff, listPayouts, requestPayout, type Viewer } from './payouts';
+
+const HOUR = 3_600_000;
+
+/**
+ * Class payments and mentor payouts (SPEC §7 "Payments"): invoice, repay, detail and the gateway's
+ * callback (payments/invoices.ts, callbacks.ts), and the payouts of v2/payout (payments/payouts.ts).
+ * Every call but the callback needs the app token and a signed-in user; the callback is the
+ * gateway's, authenticated by its signature.
+ */
+export function paymentsRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const token = requireAppToken(deps);
+  const user = requireUser(deps);
+  const payments = (): PaymentsDeps => {
+    if (!deps.payments) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    return deps.payments;
+  };
+  const perUser = async (c: Context<ApiEnv>, name: string, limit: number, windowMs = HOUR) =>
+    enforceLimit(deps, { name, limit, windowMs }, c.get('user').id);
+
+  /**
+   * Where the learner pays from (the gateway's return page goes there) and where the gateway calls
+   * back. The site is the first of Origin (sent with a POST), Referer (a same-origin GET sends none)
+   * and the request's own host that is a host of the tenant; else the tenant's public host.
+   */
+  const requester = (c: Context<ApiEnv>): InvoiceRequester => {
+    const tenant = c.get('tenant');
+    const self = new URL(c.req.url);
+    const ownSite = (candidate: string | undefined) => {
+      const host = originHost(candidate);
+      return candidate && host && servesHost(tenant, host) ? new URL(candidate).origin : undefined;
+    };
+    const publicSite = `https://${tenant.hosts.find((name) => !isLocalHost(name.replace(/:\d+$/, ''))) ?? tenant.hosts[0] ?? self.host}`;
+    const site =
+      ownSite(c.req.header('Origin')) ??
+      ownSite(c.req.header('Referer')) ??
+      ownSite(c.req.header('Host') ? `${self.protocol}//${c.req.header('Host')}` : undefined) ??
+      publicSite;
+    const current = c.get('user');
+    return {
+      lmsId: tenant.lmsId,
+      user: { id: current.id, name: current.name, email: current.email },
+      siteOrigin: site,
+      // The API answers on every host of the tenant: the gateway calls back to its public one.
+      callbackOrigin: payments().callbackOrigin() ?? publicSite,
+    };
+  };
+
+  app.post('/v1/class/payment/invoice', token, user, async (c) => {
+    const { slug } = readQuery(c, ClassSlugQuerySchema);
+    await perUser(c, 'payment-invoice', 30);
+    const { invoice, created } = await openInvoice(deps.db, payments(), requester(c), slug);
+    return c.json(
+      {
+        statusCode: created ? 201 : 200,
+        message: created ? 'Tagihan dibuat' : 'Tagihan yang masih berlaku',
+        data: await toInvoice(deps.db, invoice),
+      },
+      created ? 201 : 200,
+    );
+  });
+
+  app.get('/v1/class/repay', token, user, async (c) => {
+    const { slug } = readQuery(c, ClassSlugQuerySchema);
+    await perUser(c, 'payment-invoice', 30);
+    const { invoice, created } = await repayInvoice(deps.db, payments(), requester(c), slug);
+    return c.json(
+      { statusCode: created ? 201 : 200, message: 'Tagihan baru dibuat', data: await toInvoice(deps.db, invoice) },
+      created ? 201 : 200,
+    );
+  });
+
+  app.post('/v1/class/payment/detail', token, user, async (c) => {
+    const body = await readJson(c, PaymentDetailRequestSchema);
+    await perUser(c, 'payment-detail', 240);
+    const viewer = c.get('user');
+    const data = await invoiceDetail(deps.db, payments(), { lmsId: viewer.lmsId, id: viewer.id, staff: isStaff(viewer) }, body);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ statusCode: 200, message: 'OK', data });
+  });
+
+  // The gateway's callback. Form-encoded, as the gateway sends it; authenticated by its signature.
+  app.post('/v1/class/payment/callback', async (c) => {
+    const meta = { method: 'POST', remoteAddress: clientAddress(c, deps.trustProxyHops) };
+    await enforceLimit(deps, { name: 'payment-callback', limit: 600, windowMs: 60_000 }, meta.remoteAddress);
+    const type = c.req.header('Content-Type') ?? '';
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+      await recordRefusedCallback(deps.db, {}, meta, 415, `Content-Type ${type.slice(0, 100)}`);
+      throw new HttpError(415, 'Callback harus application/x-www-form-urlencoded');
+    }
+    const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const result = await handleCallback(deps.db, payments(), fields, meta);
+    return c.json({ statusCode: result.status, message: result.message }, result.status);
+  });
+
+  // GET answers an order's state and changes nothing, whatever it carries: a callback sent as a GET
+  // is refused (and recorded) before anything else, with or without an app token.
+  app.get(
+    '/v1/class/payment/callback',
+    async (c, next) => {
+      const query = { ...c.req.query() };
+      if (!('signature' in query || 'resultCode' in query)) return next();
+      const meta = { method: 'GET', remoteAddress: clientAddress(c, deps.trustProxyHops) };
+      await enforceLimit(deps, { name: 'payment-callback', limit: 600, windowMs: 60_000 }, meta.remoteAddress);
+      await recordRefusedCallback(deps.db, query, meta, 405, 'Callback lewat GET tidak mengubah apa pun');
+      c.header('Allow', 'POST');
+      throw new HttpError(405, 'Callback pembayaran harus dikirim dengan POST; GET hanya membaca status');
+    },
+    token,
+    async (c) => {
+      const { merchantOrderId } = readQuery(c, PaymentStatusQuerySchema);
+      return c.json({ statusCode: 200, message: 'OK', data: await orderStatus(deps.db, c.get('tenant').lmsId, merchantOrderId) });
+    },
+  );
+
+  /* ---------- Payouts ---------- */
+
+  const viewerOf = (c: Context<ApiEnv>): Viewer => {
+    const current = c.get('user');
+    return { lmsId: current.lmsId, id: current.id, name: current.name, email: current.email, role: current.role };
+  };
+  const mentorOnly = requireRole('mentor');
+  const staffOnly = requireRole('admin', 'superadmin');
+
+  app.get('/v2/payout/banks', token, (c) => c.json({ statusCode: 200, message: 'OK', data: PAYOUT_BANKS }));
+
+  app.get('/v2/payout/balance', token, user, mentorOnly, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ statusCode: 200, message: 'OK', data: await balanceOf(deps.db, viewerOf(c)) });
+  });
+
+  app.get('/v2/payout/list', token, user, requireRole('mentor', 'admin', 'superadmin'), async (c) => {
+    const query = readQuery(c, PayoutListQuerySchema);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ statusCode: 200, message: 'OK', data: await listPayouts(deps.db, viewerOf(c), query) });
+  });
+
+  app.post('/v2/payout/request', token, user, mentorOnly, async (c) => {
+    const body = await readJson(c, PayoutRequestSchema);
+    await perUser(c, 'payout-request', 20);
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw new HttpError(400, `${IDEMPOTENCY_HEADER} tidak valid: 16–64 huruf, angka, - atau _`);
+    const viewer = viewerOf(c);
+    const answer = await once(deps.db, { lmsId: viewer.lmsId, scope: `payout:${viewer.id}`, key, body }, async (tx) => ({
+      status: 201,
+      body: { statusCode: 201, message: 'Permintaan pencairan dikirim', data: await requestPayout(tx, viewer, body) },
+    }));
+    deps.mail?.kick();
+    if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return c.json(answer.body, answer.status);
+  });
+
+  app.post('/v2/payout/approve', token, user, staffOnly, async (c) => {
+    const { id } = await readJson(c, PayoutApproveSchema);
+    const data = await deps.db.transaction((tx) => decidePayout(tx, viewerOf(c), id, { approve: true }));
+    deps.mail?.kick();
+    return c.json({ statusCode: 200, message: 'Pencairan disetujui', data });
+  });
+
+  app.post('/v2/payout/reject', token, user, staffOnly, async (c) => {
+    const { id, reason } = await readJson(c, PayoutRejectSchema);
+    const data = await deps.db.transaction((tx) => decidePayout(tx, viewerOf(c), id, { approve: false, reason }));
+    deps.mail?.kick();
+    return c.json({ statusCode: 200, message: 'Pencairan ditolak', data });
+  });
+
+  return app;
+}

@@ -1,0 +1,153 @@
+import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CategoryCreateSchema, CategoryUpdateSchema, PostCategory, PostKind } from '~/contract/posts';
+import type { Db } from '../db/client';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
+import { postCategories, posts } from '../db/schema';
+import { insertWithFreeSlug, likePattern, slugify } from '../platform/slugs';
+import { type Paged, type PostWriteError, qualified } from './posts';
+
+const columns = {
+  id: postCategories.id,
+  kindSlug: postCategories.kindSlug,
+  slug: postCategories.slug,
+  name: postCategories.name,
+  description: postCategories.description,
+  createdAt: postCategories.createdAt,
+  // The posts visitors see, as the lists count them: active and already published.
+  totalPosts: sql<number>`(select count(*)::int from ${posts} where ${posts.categoryId} = ${qualified(postCategories.id)} and ${posts.isActive} and ${posts.publishedAt} <= now())`,
+};
+
+const toCategory = ({ createdAt: _created, ...row }: { createdAt: Date } & Omit<PostCategory, 'kindSlug'> & { kindSlug: string }) =>
+  ({ ...row, kindSlug: row.kindSlug as PostKind, totalPosts: Number(row.totalPosts) }) satisfies PostCategory;
+
+/** A page of one kind's categories (`all` gives every one on one page). */
+export async function listCategories(
+  db: Db,
+  lmsId: string,
+  query: {
+    kindSlug: PostKind;
+    page: number;
+    pageSize: number;
+    search?: string | undefined;
+    sort: 'name' | 'newest' | 'popular';
+    all?: boolean | undefined;
+  },
+): Promise<Paged<PostCategory>> {
+  const where = and(
+    eq(postCategories.lmsId, lmsId),
+    eq(postCategories.kindSlug, query.kindSlug),
+    query.search ? ilike(postCategories.name, likePattern(query.search)) : undefined,
+  );
+  const [total] = await db.select({ value: count() }).from(postCategories).where(where);
+  const totalItems = total?.value ?? 0;
+  const order = { name: [asc(postCategories.name)], newest: [desc(postCategories.createdAt)], popular: [desc(columns.totalPosts)] }[
+    query.sort
+  ];
+  const perPage = query.all ? Math.max(totalItems, 1) : query.pageSize;
+  const page = query.all ? 1 : query.page;
+  const rows = await db
+    .select(columns)
+    .from(postCategories)
+    .where(where)
+    .orderBy(...order, asc(postCategories.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { items: rows.map(toCategory), page, perPage, totalItems, totalPages: Math.ceil(totalItems / perPage) };
+}
+
+export async function findCategory(db: Db, lmsId: string, kindSlug: PostKind, slug: string): Promise<PostCategory | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(postCategories)
+    .where(and(eq(postCategories.lmsId, lmsId), eq(postCategories.kindSlug, kindSlug), eq(postCategories.slug, slug)));
+  return row && toCategory(row);
+}
+
+const slugTaken = (db: Db, lmsId: string, kindSlug: string, exceptId?: number) => async (slug: string) =>
+  (
+    await db
+      .select({ id: postCategories.id })
+      .from(postCategories)
+      .where(
+        and(
+          eq(postCategories.lmsId, lmsId),
+          eq(postCategories.kindSlug, kindSlug),
+          eq(postCategories.slug, slug),
+          exceptId ? ne(postCategories.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1)
+  ).length > 0;
+
+type WriteResult = { ok: true; category: PostCategory } | { ok: false; status: 404 | 409; error: PostWriteError };
+
+const slugInUse = (slug: string) =>
+  ({ ok: false, status: 409, error: { field: 'slug', message: `slug "${slug}" sudah dipakai` } }) as const;
+
+/**
+ * Creates a category; a given slug must be free (409 otherwise, also when a concurrent create takes
+ * it first), a generated one is made free, retried past concurrent creates.
+ */
+export async function createCategory(db: Db, lmsId: string, input: z.output<typeof CategoryCreateSchema>): Promise<WriteResult> {
+  const insert = async (slug: string) => {
+    const [row] = await db
+      .insert(postCategories)
+      .values({ lmsId, kindSlug: input.kindSlug, slug, name: input.name, description: input.description })
+      // The unique slug index decides between concurrent creates; the loser gets no row, not an error.
+      .onConflictDoNothing()
+      .returning({ slug: postCategories.slug });
+    return row;
+  };
+  const row = input.slug
+    ? await insert(input.slug)
+    : await insertWithFreeSlug(slugify(input.name), slugTaken(db, lmsId, input.kindSlug), insert);
+  if (!row) return slugInUse(input.slug ?? slugify(input.name));
+  const category = await findCategory(db, lmsId, input.kindSlug, row.slug);
+  if (!category) throw new Error('kategori baru tidak terbaca');
+  return { ok: true, category };
+}
+
+export async function updateCategory(
+  db: Db,
+  lmsId: string,
+  slug: string,
+  input: z.output<typeof CategoryUpdateSchema>,
+): Promise<WriteResult> {
+  const current = await findCategory(db, lmsId, input.kindSlug, slug);
+  const gone = { ok: false, status: 404, error: { field: 'slug', message: `kategori "${slug}" tidak ditemukan` } } as const;
+  if (!current) return gone;
+  if (input.slug && input.slug !== slug && (await slugTaken(db, lmsId, input.kindSlug, current.id)(input.slug))) {
+    return slugInUse(input.slug);
+  }
+  const changes = Object.fromEntries(
+    Object.entries({ name: input.name, slug: input.slug, description: input.description }).filter(([, v]) => v !== undefined),
+  );
+  let updated: { slug: string }[];
+  try {
+    updated = await db
+      .update(postCategories)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(postCategories.id, current.id))
+      .returning({ slug: postCategories.slug });
+  } catch (error) {
+    // A concurrent write took the new slug between the check above and this update.
+    if (sqlState(error) === UNIQUE_VIOLATION && input.slug) return slugInUse(input.slug);
+    throw error;
+  }
+  const [row] = updated;
+  // Deleted between the read above and this write.
+  if (!row) return gone;
+  const category = await findCategory(db, lmsId, input.kindSlug, row.slug);
+  if (!category) throw new Error('kategori yang diubah tidak terbaca');
+  return { ok: true, category };
+}
+
+/** Deletes a category; its posts stay, uncategorised. */
+export async function deleteCategory(db: Db, lmsId: string, kindSlug: PostKind, slug: string) {
+  const [row] = await db
+    .delete(postCategories)
+    .where(and(eq(postCategories.lmsId, lmsId), eq(postCategories.kindSlug, kindSlug), eq(postCategories.slug, slug)))
+    .returning({ id: postCategories.id });
+  return row;
+}

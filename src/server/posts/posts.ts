@@ -1,0 +1,391 @@
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gt,
+  ilike,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Post, PostCreateSchema, PostKind, PostListQuery, PostSummary, PostUpdateSchema } from '~/contract/posts';
+import { PostDetailsSchema } from '~/contract/posts';
+import { sanitizeHtml } from '~/lib/html/sanitize';
+import type { Db } from '../db/client';
+import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
+import { postCategories, posts } from '../db/schema';
+import { insertWithFreeSlug, likePattern, slugify } from '../platform/slugs';
+
+/**
+ * `"table"."column"`, for an outer column inside a correlated subquery: drizzle leaves the columns
+ * of a one-table select unqualified, and a bare `"id"` in `(select … from posts where …)` is the
+ * subquery's own.
+ */
+export const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** Paged list of SPEC §3. */
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+/** A page of `items` of `totalItems` in all, `perPage` a page. */
+export const pageOf = <T>(items: T[], page: number, perPage: number, totalItems: number): Paged<T> => ({
+  items,
+  page,
+  perPage,
+  totalItems,
+  totalPages: Math.ceil(totalItems / perPage),
+});
+
+const summaryColumns = {
+  id: posts.id,
+  kindSlug: posts.kindSlug,
+  slug: posts.slug,
+  title: posts.title,
+  summary: posts.summary,
+  cover: posts.cover,
+  author: posts.author,
+  parentId: posts.parentId,
+  tags: posts.tags,
+  details: posts.details,
+  views: posts.views,
+  publishedAt: posts.publishedAt,
+  categoryId: postCategories.id,
+  categorySlug: postCategories.slug,
+  categoryName: postCategories.name,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null };
+
+function toSummary(row: SummaryRow): PostSummary {
+  return {
+    id: row.id as number,
+    kindSlug: row.kindSlug as PostKind,
+    slug: row.slug as string,
+    title: row.title as string,
+    summary: row.summary as string,
+    cover: row.cover as string,
+    author: row.author as string,
+    category: row.categoryId ? { id: row.categoryId, slug: row.categorySlug as string, name: row.categoryName as string } : null,
+    parentId: row.parentId,
+    tags: row.tags ?? [],
+    details: PostDetailsSchema.catch({}).parse(row.details),
+    views: row.views as number,
+    publishedAt: (row.publishedAt as Date).toISOString(),
+  };
+}
+
+/** The ORDER BY of a list; only the one asked for is built (building SQL is a list call's main cost). */
+function orderOf(sort: NonNullable<ListFilter['sort']>, now: Date): SQL[] {
+  switch (sort) {
+    case 'schedule': {
+      // Details are validated on write; a value that is not an ISO time still must not fail the whole list.
+      const moment = (key: string) =>
+        sql`case when ${posts.details}->>${key} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T' then (${posts.details}->>${key})::timestamptz end`;
+      const starts = sql`coalesce(${moment('startsAt')}, ${posts.publishedAt})`;
+      const ended = sql`coalesce(${moment('endsAt')}, ${moment('startsAt')}, ${posts.publishedAt}) < ${now.toISOString()}::timestamptz`;
+      return [asc(ended), sql`case when ${ended} then null else ${starts} end asc`, sql`${starts} desc`, desc(posts.id)];
+    }
+    case 'oldest':
+      return [asc(posts.publishedAt), asc(posts.id)];
+    case 'popular':
+      return [desc(posts.views), desc(posts.publishedAt)];
+    case 'title':
+      return [asc(posts.title), asc(posts.id)];
+    default:
+      return [desc(posts.publishedAt), desc(posts.id)];
+  }
+}
+
+/** What visitors may see: active posts whose publication time has come. */
+const visible = (now: Date) => and(eq(posts.isActive, true), lte(posts.publishedAt, now));
+
+export interface ListFilter extends Partial<Omit<PostListQuery, 'kindSlug' | 'page' | 'pageSize'>> {
+  kindSlug: PostKind;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of a tenant's posts of a kind. Search is PostgreSQL full text with the Indonesian
+ * stemmer (so "pelatihan" finds "latih"), plus a title substring match for partial words.
+ */
+export async function listPosts(db: Db, lmsId: string, filter: ListFilter, now = new Date()): Promise<Paged<PostSummary>> {
+  const conditions: (SQL | undefined)[] = [eq(posts.lmsId, lmsId), eq(posts.kindSlug, filter.kindSlug), visible(now)];
+  if (filter.search) {
+    conditions.push(
+      or(sql`${posts.search} @@ websearch_to_tsquery('indonesian', ${filter.search})`, ilike(posts.title, likePattern(filter.search))),
+    );
+  }
+  if (filter.categoryId !== undefined) conditions.push(eq(posts.categoryId, filter.categoryId));
+  if (filter.categorySlug !== undefined) conditions.push(eq(postCategories.slug, filter.categorySlug));
+  if (filter.excludeId !== undefined) conditions.push(ne(posts.id, filter.excludeId));
+  if (filter.isParent !== undefined) conditions.push(filter.isParent ? isNull(posts.parentId) : isNotNull(posts.parentId));
+  const where = and(...conditions);
+  const order = orderOf(filter.sort ?? 'newest', now);
+
+  const [total] = await db
+    .select({ value: count() })
+    .from(posts)
+    .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
+    .where(where);
+  const rows = await db
+    .select(summaryColumns)
+    .from(posts)
+    .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const totalItems = total?.value ?? 0;
+  return {
+    items: rows.map(toSummary),
+    page: filter.page,
+    perPage: filter.pageSize,
+    totalItems,
+    totalPages: Math.ceil(totalItems / filter.pageSize),
+  };
+}
+
+/**
+ * One post by kind and id or slug (any kind when `kindSlug` is omitted and an id is given); visitors
+ * see only visible posts, writers reading back their own write see drafts too (`includeHidden`).
+ */
+export async function findPost(
+  db: Db,
+  lmsId: string,
+  key: { kindSlug?: PostKind | undefined; id?: number | undefined; slug?: string | undefined },
+  options: { now?: Date; includeHidden?: boolean } = {},
+): Promise<Post | undefined> {
+  const conditions = [eq(posts.lmsId, lmsId)];
+  if (!options.includeHidden) conditions.push(visible(options.now ?? new Date()) as SQL);
+  if (key.kindSlug) conditions.push(eq(posts.kindSlug, key.kindSlug));
+  if (key.id !== undefined) conditions.push(eq(posts.id, key.id));
+  if (key.slug !== undefined) conditions.push(eq(posts.slug, key.slug));
+  const [row] = await db
+    .select({ ...summaryColumns, content: posts.content, updatedAt: posts.updatedAt })
+    .from(posts)
+    .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
+    .where(and(...conditions))
+    .limit(1);
+  if (!row) return undefined;
+  // Sanitised on write; again on the way out, so rows written before a rule was tightened are safe too.
+  return { ...toSummary(row), content: sanitizeHtml(row.content), updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * Every visible post of a tenant with its content, in one query: what a build shows on the posts'
+ * own pages. Bodies as stored (sanitised on write): the pages sanitise what they show again when
+ * they render, in the build's render processes, so this read does not do it a third time.
+ */
+export async function listPostDetails(db: Db, lmsId: string, now = new Date()): Promise<Post[]> {
+  const rows = await db
+    .select({ ...summaryColumns, content: posts.content, updatedAt: posts.updatedAt })
+    .from(posts)
+    .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
+    .where(and(eq(posts.lmsId, lmsId), visible(now)));
+  return rows.map((row) => ({ ...toSummary(row), content: row.content, updatedAt: row.updatedAt.toISOString() }));
+}
+
+/** When the next scheduled post of a tenant becomes visible (an active post published in the future), if any. */
+export async function nextPublication(db: Db, lmsId: string, now = new Date()): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${posts.publishedAt})` })
+    .from(posts)
+    .where(and(eq(posts.lmsId, lmsId), eq(posts.isActive, true), gt(posts.publishedAt, now)));
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+/**
+ * A visible post's id and views after this view; undefined when there is none (a draft or a post not
+ * yet published counts as none). The view is counted when `counts(postId)` says so (by default always):
+ * the route asks whether this visitor already viewed the post today.
+ */
+export async function recordView(
+  db: Db,
+  lmsId: string,
+  kindSlug: PostKind,
+  slug: string,
+  options: { now?: Date; counts?: (postId: number) => Promise<boolean> } = {},
+): Promise<{ id: number; views: number } | undefined> {
+  const where = and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug), visible(options.now ?? new Date()));
+  const [post] = await db.select({ id: posts.id, views: posts.views }).from(posts).where(where).limit(1);
+  if (!post || (options.counts && !(await options.counts(post.id)))) return post;
+  const [row] = await db
+    .update(posts)
+    .set({ views: sql`${posts.views} + 1` })
+    .where(eq(posts.id, post.id))
+    .returning({ id: posts.id, views: posts.views });
+  return row;
+}
+
+export type PostWriteError = { field: string; message: string };
+
+async function checkReferences(
+  db: Db,
+  lmsId: string,
+  kindSlug: PostKind,
+  input: { categoryId?: number | null | undefined; parentId?: number | null | undefined },
+  selfId?: number,
+): Promise<PostWriteError | undefined> {
+  if (input.categoryId) {
+    const [category] = await db
+      .select({ id: postCategories.id })
+      .from(postCategories)
+      .where(and(eq(postCategories.id, input.categoryId), eq(postCategories.lmsId, lmsId), eq(postCategories.kindSlug, kindSlug)));
+    if (!category) return { field: 'categoryId', message: `kategori ${input.categoryId} tidak ada untuk ${kindSlug}` };
+  }
+  if (input.parentId) {
+    if (input.parentId === selfId) return { field: 'parentId', message: 'post tidak bisa menjadi induk dirinya sendiri' };
+    const [parent] = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, input.parentId), eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug)));
+    if (!parent) return { field: 'parentId', message: `post induk ${input.parentId} tidak ada untuk ${kindSlug}` };
+  }
+  return undefined;
+}
+
+const slugTaken = (db: Db, lmsId: string, kindSlug: string, exceptId?: number) => async (slug: string) => {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug), exceptId ? ne(posts.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+};
+
+/** SQLSTATE of a concurrent write having removed what the row refers to (a unique violation: db/errors.ts). */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const slugInUse = (slug: string) =>
+  ({ ok: false, status: 409, error: { field: 'slug', message: `slug "${slug}" sudah dipakai` } }) as const;
+
+/**
+ * A failed write as an answer when a concurrent write explains it: the slug taken meanwhile (409),
+ * or the category or parent deleted meanwhile (400, named as `checkReferences` names it). Else rethrown.
+ */
+async function refusedWrite(
+  error: unknown,
+  recheck: () => Promise<PostWriteError | undefined>,
+  slug: string | undefined,
+): Promise<{ ok: false; status: 400 | 409; error: PostWriteError }> {
+  const state = sqlState(error);
+  if (state === UNIQUE_VIOLATION && slug) return slugInUse(slug);
+  const invalid = state === FOREIGN_KEY_VIOLATION ? await recheck() : undefined;
+  if (invalid) return { ok: false, status: 400, error: invalid };
+  throw error;
+}
+
+/**
+ * Creates a post of the caller's tenant; a given slug must be free (409 otherwise, also when a
+ * concurrent create takes it first), a generated one is made free, retried past concurrent creates.
+ */
+export async function createPost(
+  db: Db,
+  lmsId: string,
+  input: z.output<typeof PostCreateSchema>,
+): Promise<{ ok: true; post: Post } | { ok: false; status: 400 | 409; error: PostWriteError }> {
+  const recheck = () => checkReferences(db, lmsId, input.kindSlug, input);
+  const invalid = await recheck();
+  if (invalid) return { ok: false, status: 400, error: invalid };
+  const insert = async (slug: string) => {
+    const [row] = await db
+      .insert(posts)
+      .values({
+        lmsId,
+        kindSlug: input.kindSlug,
+        slug,
+        title: input.title,
+        summary: input.summary,
+        content: sanitizeHtml(input.content),
+        cover: input.cover,
+        author: input.author,
+        categoryId: input.categoryId ?? null,
+        parentId: input.parentId ?? null,
+        tags: input.tags,
+        details: input.details,
+        isActive: input.isActive,
+        ...(input.publishedAt ? { publishedAt: new Date(input.publishedAt) } : {}),
+      })
+      // The unique slug index decides between concurrent creates; the loser gets no row, not an error.
+      .onConflictDoNothing()
+      .returning({ id: posts.id });
+    return row;
+  };
+  let row: { id: number } | undefined;
+  try {
+    row = input.slug
+      ? await insert(input.slug)
+      : await insertWithFreeSlug(slugify(input.title), slugTaken(db, lmsId, input.kindSlug), insert);
+  } catch (error) {
+    return refusedWrite(error, recheck, input.slug);
+  }
+  if (!row) return slugInUse(input.slug ?? slugify(input.title));
+  const post = await findPost(db, lmsId, { id: row.id }, { includeHidden: true });
+  if (!post) throw new Error('post baru tidak terbaca');
+  return { ok: true, post };
+}
+
+/** Changes a post found by kind and slug; undefined when there is none. */
+export async function updatePost(
+  db: Db,
+  lmsId: string,
+  slug: string,
+  input: z.output<typeof PostUpdateSchema>,
+): Promise<{ ok: true; post: Post } | { ok: false; status: 400 | 404 | 409; error: PostWriteError }> {
+  const [existing] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, input.kindSlug), eq(posts.slug, slug)));
+  if (!existing) return { ok: false, status: 404, error: { field: 'slug', message: `post "${slug}" tidak ditemukan` } };
+  const recheck = () => checkReferences(db, lmsId, input.kindSlug, input, existing.id);
+  const invalid = await recheck();
+  if (invalid) return { ok: false, status: 400, error: invalid };
+  if (input.slug && input.slug !== slug && (await slugTaken(db, lmsId, input.kindSlug, existing.id)(input.slug))) {
+    return slugInUse(input.slug);
+  }
+  const { kindSlug: _kind, content, publishedAt, ...rest } = input;
+  let updated: { id: number }[];
+  try {
+    updated = await db
+      .update(posts)
+      .set({
+        ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+        ...(content !== undefined ? { content: sanitizeHtml(content) } : {}),
+        ...(publishedAt ? { publishedAt: new Date(publishedAt) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(posts.id, existing.id))
+      .returning({ id: posts.id });
+  } catch (error) {
+    return refusedWrite(error, recheck, input.slug);
+  }
+  // Deleted between the read above and this write.
+  if (!updated.length) return { ok: false, status: 404, error: { field: 'slug', message: `post "${slug}" tidak ditemukan` } };
+  const post = await findPost(db, lmsId, { id: existing.id }, { includeHidden: true });
+  if (!post) throw new Error('post yang diubah tidak terbaca');
+  return { ok: true, post };
+}
+
+/** Deletes a post by kind and slug; its children lose their parent, not their existence. */
+export async function deletePost(db: Db, lmsId: string, kindSlug: PostKind, slug: string) {
+  const [row] = await db
+    .delete(posts)
+    .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug)))
+    .returning({ id: posts.id });
+  return row;
+}
