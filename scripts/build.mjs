@@ -87,7 +87,7 @@ export async function buildAll({ codes, full = true, siteOnly = false }) {
   await compileSite();
   await buildServer();
   if (siteOnly) return {};
-  const { buildTenants } = await importTs('src/server/builds/build-tenants.ts');
+  const { buildTenants } = await importTs('src/server/build-tenants.ts');
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   return buildTenants(root, codes, { full, version });
 }

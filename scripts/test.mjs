@@ -85,7 +85,7 @@ function report() {
 }
 
 rmSync(join(root, 'test-results'), { recursive: true, force: true });
-step('Lint dan format (biome)', bin('biome'), ['check', '--error-on-warnings', '.']);
+step('Lint, format dan batas impor (biome, dependency-cruiser)', 'npm', ['run', '--silent', 'lint']);
 step('Cek tipe (astro check, tsc)', 'npm', ['run', '--silent', 'typecheck']);
 step('Tes unit dan server (vitest)', bin('vitest'), [
   'run',

@@ -8,7 +8,7 @@ import { importTs } from './load-ts.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const [mode, tenant] = process.argv.slice(2);
-const { buildPaths, siteBuildRunner } = await importTs('src/server/builds/build-tenants.ts');
+const { buildPaths, siteBuildRunner } = await importTs('src/server/build-tenants.ts');
 const { openPlatform } = await importTs('src/server/bootstrap.ts');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const paths = buildPaths(root, process.env);

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { createApiApp } from './app';
-import { chatPaceFromEnv, openChat } from './chat/service';
+import { chatPaceFromEnv, openChat } from './chat';
 import type { ApiDeps } from './context';
 import { type Database, databaseTimeouts, openDatabase } from './db/client';
 import { migrationCheck } from './db/migration-status';
 import { proxyHops } from './http/proxy';
-import { openPayments, type PaymentsSetup } from './payments/service';
+import { openPayments, type PaymentsSetup } from './payments';
 import { dataPaths, isProduction } from './platform/paths';
-import { seedDatabase } from './seed/seed';
+import { seedDatabase } from './seed';
 
 export { proxyHops };
 
@@ -16,7 +16,7 @@ import { loadKeyRing } from './platform/keys';
 import { RateLimiter } from './platform/rate-limit';
 import { openSharedState, type SharedState } from './platform/shared-state';
 import { TenantDirectory } from './platform/tenants';
-import { storeFromEnv } from './uploads/store-from-env';
+import { storeFromEnv } from './uploads';
 
 export interface PlatformOptions {
   /** The deployed app version (the build id). */

@@ -1,16 +1,16 @@
 import type { Hono } from 'hono';
-import type { BuildEvent, Publisher } from './builds/types';
-import type { ChatService } from './chat/service';
+import type { BuildEvent, Publisher } from './builds';
+import type { ChatService } from './chat';
 import type { Db } from './db/client';
 import type { MigrationCheck } from './db/migration-status';
-import type { SessionUser } from './identity/sessions';
-import type { PaymentsDeps } from './payments/accounts';
+import type { SessionUser } from './identity';
+import type { PaymentsDeps } from './payments';
 import type { AppTokens, VerifiedAppToken } from './platform/app-tokens';
 import type { KeyRing } from './platform/keys';
 import type { RateLimiter } from './platform/rate-limit';
 import type { SiteEventBus } from './platform/site-events';
 import type { TenantDirectory, TenantRecord } from './platform/tenants';
-import type { BlobStore } from './uploads/blob-store';
+import type { BlobStore } from './uploads';
 
 /** What the API's routes are built from; tests build it around their own database. */
 export interface ApiDeps {

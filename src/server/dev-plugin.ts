@@ -5,8 +5,8 @@ import type { Plugin } from 'vite';
 import type { ContentSource } from '../lib/content/source';
 import type { SiteContext } from '../lib/tenant/context';
 import type { Platform } from './bootstrap';
-import type { MailService } from './mail/service';
-import { CONTENT_TYPES } from './sites/static-store';
+import type { MailService } from './mail';
+import { CONTENT_TYPES } from './sites';
 
 type Listener = ReturnType<typeof getRequestListener>;
 /** Where `astro dev` finds the tenant's context and content source (see src/middleware.ts). */
@@ -27,7 +27,7 @@ export function apiDevPlugin(): Plugin {
       // Mail as `npm start` sends it (SMTP_URL or the in-process catcher); a mail fault leaves the API up.
       const startDevMail = async (platform: Platform) => {
         try {
-          const { startMail } = (await server.ssrLoadModule('/src/server/mail/service.ts')) as typeof import('./mail/service');
+          const { startMail } = (await server.ssrLoadModule('/src/server/mail/service.ts')) as typeof import('./mail');
           const mail = await startMail(platform.deps);
           server.config.logger.info(`[mail] surat: ${mail.target}`, { timestamp: true });
           return mail;
@@ -75,10 +75,8 @@ export function apiDevPlugin(): Plugin {
         const { platform } = await open();
         const tenant = await platform.deps.tenants.byCode(code);
         if (!tenant) throw new Error(`tenant "${code}" tidak ada di basis data`);
-        const { loadSiteContext } = (await server.ssrLoadModule(
-          '/src/server/builds/site-context.ts',
-        )) as typeof import('./builds/site-context');
-        const { dbContentSource } = (await server.ssrLoadModule('/src/server/sites/db-source.ts')) as typeof import('./sites/db-source');
+        const { loadSiteContext } = (await server.ssrLoadModule('/src/server/builds/site-context.ts')) as typeof import('./builds');
+        const { dbContentSource } = (await server.ssrLoadModule('/src/server/sites/db-source.ts')) as typeof import('./sites');
         context ??= loadSiteContext(platform.deps.db, tenant, { tenantsRoot: 'tenants', clientDir: devFiles });
         context.catch(() => {
           context = undefined;

@@ -2,18 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPlatform } from './bootstrap';
-import { buildPaths, siteBuildRunner } from './builds/build-tenants';
-import { publisherFromEnv } from './builds/publisher';
-import { readCompile } from './builds/site-build';
-import { BuildWorker, buildService } from './builds/worker';
+import { buildPaths, siteBuildRunner } from './build-tenants';
+import { BuildWorker, buildService, publisherFromEnv, readCompile } from './builds';
 import { describeDatabaseError } from './db/client';
-import { startMail } from './mail/service';
-import { startReconciler } from './payments/service';
+import { startMail } from './mail';
+import { startReconciler } from './payments';
 import { errorText } from './platform/site-events';
-import { readLive } from './sites/build-layout';
-import { dbContentSource } from './sites/db-source';
-import { bareHost, isLocalHost } from './sites/registry';
-import { startSiteServer } from './sites/server';
+import { bareHost, dbContentSource, isLocalHost, readLive, startSiteServer } from './sites';
 
 /**
  * Production entry (bundled to `dist/_server/main.mjs`): one server for every tenant on HOST:PORT

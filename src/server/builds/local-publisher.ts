@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildDir, listBuilds, pruneBuilds, readLive, setLive } from '../sites/build-layout';
+import { buildDir, listBuilds, pruneBuilds, readLive, setLive } from '../sites';
 import type { Publisher } from './types';
 
 /** Builds kept besides the live one when nothing says otherwise. */

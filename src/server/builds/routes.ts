@@ -5,7 +5,7 @@ import type { ApiDeps, ApiEnv, BuildsDeps } from '../context';
 import { fieldErrors, HttpError, invalidInput } from '../http/errors';
 import { ownAppCode } from '../http/own-app';
 import { readJson, readQuery } from '../http/validate';
-import { requireAppToken, requireRole, requireUser } from '../identity/guards';
+import { requireAppToken, requireRole, requireUser } from '../identity';
 import type { TenantRecord } from '../platform/tenants';
 import { enqueue } from './queue';
 import { history } from './queue-history';

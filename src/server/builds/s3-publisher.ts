@@ -4,9 +4,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
 import { z } from 'zod';
 import { type S3Connection, s3Client } from '../platform/s3';
-import { BuildInfoSchema, readBuild } from '../sites/build-layout';
-import { COMPRESSIBLE } from '../sites/compressible';
-import { CONTENT_TYPES, cacheControl } from '../sites/static-store';
+import { BuildInfoSchema, COMPRESSIBLE, CONTENT_TYPES, cacheControl, readBuild } from '../sites';
 import { buildsKeep } from './local-publisher';
 import type { Publisher } from './types';
 

@@ -9,12 +9,9 @@ import { itemIndexOf, itemLookup, mainAddress, mainAddresses } from '~/lib/conte
 import { type ContentSource, type PostKey, type SourceMethod, sourceOver } from '~/lib/content/source';
 import type { Db } from '../db/client';
 import type { TenantRecord } from '../platform/tenants';
-import { listPostDetails } from '../posts/posts';
-import { buildDir, livePointer, newBuildId, readLive } from '../sites/build-layout';
-import { dbContentSource } from '../sites/db-source';
-import type { FromWorker, ToWorker } from '../sites/render-protocol';
-import { sourceKey } from '../sites/render-protocol';
-import { lowerPriority } from '../sites/renderers';
+import { listPostDetails } from '../posts';
+import type { FromWorker, ToWorker } from '../sites';
+import { buildDir, dbContentSource, livePointer, lowerPriority, newBuildId, readLive, sourceKey } from '../sites';
 import { brokenLinks } from './link-check';
 import { buildMedia } from './media';
 import { loadSiteContext } from './site-context';

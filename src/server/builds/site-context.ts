@@ -13,9 +13,8 @@ import { logoForGround } from '~/lib/tenant/logos';
 import { groundColours, themeProblems, themeVariables } from '~/lib/tenant/theme';
 import type { Db } from '../db/client';
 import type { TenantRecord } from '../platform/tenants';
-import { siteApiConfig } from '../sites/site-api-config';
-import { readSettings } from '../tenants/settings';
-import { readCopy } from '../tenants/site-copy';
+import { siteApiConfig } from '../sites';
+import { readCopy, readSettings } from '../tenants';
 import { fallbackFontFace } from './font-fallbacks';
 
 /**

@@ -8,7 +8,7 @@ import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { batches, catalogueCategories, classes, classMentors, enrolments, invoices, mentors, programs, syllabusItems } from '../db/schema';
 import { cityNames } from '../platform/areas';
 import { insertWithFreeSlug, slugify } from '../platform/slugs';
-import type { PostWriteError as WriteError } from '../posts/posts';
+import type { PostWriteError as WriteError } from '../posts';
 import { findClass } from './classes';
 
 /**

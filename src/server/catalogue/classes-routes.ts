@@ -12,7 +12,7 @@ import {
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError, invalidInput } from '../http/errors';
 import { readJson, readQuery } from '../http/validate';
-import { requireAppToken, requireRole, requireUser } from '../identity/guards';
+import { requireAppToken, requireRole, requireUser } from '../identity';
 import { announces } from '../platform/announce';
 import { createClass, deleteClass, updateClass } from './class-writes';
 import { findClass, findClassSyllabus, listActiveClasses, listRecentClasses } from './classes';

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { batches, catalogueCategories, classes, programs } from '../db/schema';
 import { cityNames } from '../platform/areas';
 import { likePattern } from '../platform/slugs';
-import { type Paged, pageOf } from '../posts/posts';
+import { type Paged, pageOf } from '../posts';
 import { classState, fromClasses, syllabusOf, toSummaries } from './class-rows';
 
 /**

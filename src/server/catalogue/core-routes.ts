@@ -3,7 +3,7 @@ import { BatchActiveQuerySchema } from '~/contract/programs';
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../http/errors';
 import { readQuery } from '../http/validate';
-import { requireAppToken } from '../identity/guards';
+import { requireAppToken } from '../identity';
 import { listMentors } from './mentors';
 import { batchesOf, countActiveBatches, findProgramSyllabus } from './programs';
 

@@ -10,7 +10,7 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import { readJson, readQuery } from '../http/validate';
-import { requireAppToken, requireUser } from '../identity/guards';
+import { requireAppToken, requireUser } from '../identity';
 import { courseProgress, findChapter, findCourse, listCourses, mayRead, readableChapter, recordChapterRead } from './courses';
 
 /**

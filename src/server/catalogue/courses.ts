@@ -5,7 +5,7 @@ import { highlightCode } from '~/lib/html/highlight';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { chapterProgress, classes, courseChapters, courseModules, courses, enrolments } from '../db/schema';
-import { type Paged, pageOf, qualified } from '../posts/posts';
+import { type Paged, pageOf, qualified } from '../posts';
 
 /**
  * Courses → modules → chapters. A free course's chapters are read by anyone; a premium course's only

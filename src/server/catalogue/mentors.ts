@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Mentor } from '~/contract/mentors';
 import type { Db } from '../db/client';
 import { classes, classMentors, mentors } from '../db/schema';
-import { qualified } from '../posts/posts';
+import { qualified } from '../posts';
 
 /** The tenant's active mentors in their order, each with the number of published classes they teach (core API `active/mentors`, /Mentor). */
 export async function listMentors(db: Db, lmsId: string, where?: { ids?: number[] }): Promise<Mentor[]> {

@@ -3,7 +3,7 @@ import { ProgramDetailQuerySchema, ProgramListQuerySchema, ProgramSchoolsQuerySc
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../http/errors';
 import { readQuery } from '../http/validate';
-import { requireAppToken } from '../identity/guards';
+import { requireAppToken } from '../identity';
 import { findProgram, listProgramSchools, listPrograms } from './programs';
 
 /** Programs (SPEC §7 "Classes and programs"): active programs, one program, a program's schools. */

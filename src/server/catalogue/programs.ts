@@ -4,7 +4,7 @@ import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { batches, catalogueCategories, classes, classMentors, enrolments, programSchools, programs, schools } from '../db/schema';
 import { cityNames } from '../platform/areas';
-import { type Paged, pageOf, qualified } from '../posts/posts';
+import { type Paged, pageOf, qualified } from '../posts';
 import { classState, syllabusOf } from './class-rows';
 import { listActiveClasses } from './classes';
 import { listMentors } from './mentors';

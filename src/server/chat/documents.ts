@@ -7,7 +7,7 @@ import type { ContentSource } from '~/lib/content/source';
 import { formatDate, formatTimeRange } from '~/lib/format/dates';
 import { formatRupiah } from '~/lib/format/money';
 import type { CopyContext } from '~/lib/tenant/copy-tokens';
-import type { TenantCopy } from '../tenants/site-copy';
+import type { TenantCopy } from '../tenants';
 import { pagePassages } from './page-passages';
 import { joined, list, type Passage, Passages } from './passages';
 import { htmlSections, type Section } from './text';

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { CHAT_TOKEN_PATTERN, type ChatLoginResult, type ChatUser } from '~/contract/chat';
 import type { Db } from '../db/client';
 import { chatIdentities } from '../db/schema';
-import { SESSION_SECONDS } from '../identity/sessions';
+import { SESSION_SECONDS } from '../identity';
 import { hashSecret } from '../platform/hash';
 
 /*

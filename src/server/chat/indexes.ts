@@ -1,8 +1,8 @@
 import type { Db } from '../db/client';
 import type { SiteEventBus } from '../platform/site-events';
 import type { TenantRecord } from '../platform/tenants';
-import { dbContentSource } from '../sites/db-source';
-import { readCopy } from '../tenants/site-copy';
+import { dbContentSource } from '../sites';
+import { readCopy } from '../tenants';
 import { tenantPassages } from './documents';
 import { TenantIndex } from './retrieval';
 

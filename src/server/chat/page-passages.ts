@@ -1,7 +1,7 @@
 import { formatRupiah } from '~/lib/format/money';
 import type { Block } from '~/lib/tenant/content-schema';
 import { type CopyContext, fillCopy } from '~/lib/tenant/copy-tokens';
-import type { TenantCopy } from '../tenants/site-copy';
+import type { TenantCopy } from '../tenants';
 import { joined, list, type Passages } from './passages';
 import { markdownSections, type Section } from './text';
 

@@ -16,10 +16,9 @@ import { assertSameSite } from '../http/csrf';
 import { fieldErrors, HttpError, invalidInput } from '../http/errors';
 import { enforceLimit } from '../http/rate-limit';
 import { readJson, readQuery } from '../http/validate';
-import { requireAppToken, requireRole, requireUser } from '../identity/guards';
-import { userOfToken } from '../identity/sessions';
+import { requireAppToken, requireRole, requireUser, userOfToken } from '../identity';
 import type { TenantRecord } from '../platform/tenants';
-import { readChatSetting } from '../tenants/settings';
+import { readChatSetting } from '../tenants';
 import {
   askedQuestions,
   CONVERSATION_NOT_FOUND,

@@ -3,7 +3,7 @@ import { CareerDetailQuerySchema, CareerJobDetailQuerySchema, CareerJobListQuery
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../http/errors';
 import { readQuery } from '../http/validate';
-import { requireAppToken } from '../identity/guards';
+import { requireAppToken } from '../identity';
 import { findCareer, findJob, listCareers, listJobs } from './items';
 
 /** Careers and their jobs (SPEC §7 "Careers"), read with the tenant's app token. */

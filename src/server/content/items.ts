@@ -5,7 +5,7 @@ import type { GalleryItem } from '~/contract/posts';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { careerJobs, careers, galleryItems, portfolioItems } from '../db/schema';
-import { type Paged, pageOf, qualified } from '../posts/posts';
+import { type Paged, pageOf, qualified } from '../posts';
 
 /**
  * Reads of the smaller content families: gallery, careers with their jobs, portfolio. Writes come

@@ -4,7 +4,7 @@ import { GalleryListQuerySchema } from '~/contract/posts';
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../http/errors';
 import { readQuery } from '../http/validate';
-import { requireAppToken } from '../identity/guards';
+import { requireAppToken } from '../identity';
 import { findPortfolio, listGallery, listPortfolio } from './items';
 
 /** Gallery and portfolio: what a tenant shows of its work (appointment requests are in forms.ts). */

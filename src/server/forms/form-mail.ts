@@ -1,5 +1,5 @@
 import { APPOINTMENT_MEETING_LABELS } from '~/contract/forms';
-import type { MailMessage } from '../mail/outbox';
+import type { MailMessage } from '../mail';
 
 /**
  * The mail each form causes, in Indonesian: a notice to the tenant's staff (Reply-To the visitor, so

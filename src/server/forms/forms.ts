@@ -16,14 +16,12 @@ import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from '../db/errors';
 import { appointments, formSubmissions, posts, schools, teamMembers, teams, testimonies, userDisc, users } from '../db/schema';
 import { HttpError, invalidInput } from '../http/errors';
-import { hashPassword, verifyPassword } from '../identity/passwords';
-import { type OpenedSession, openSession } from '../identity/sessions';
-import { EMAIL_TAKEN, insertLearner, normalisePhone } from '../identity/sign-up';
-import { enqueueMail, type MailMessage, staffRecipients } from '../mail/outbox';
+import { EMAIL_TAKEN, hashPassword, insertLearner, normalisePhone, type OpenedSession, openSession, verifyPassword } from '../identity';
+import { enqueueMail, type MailMessage, staffRecipients } from '../mail';
 import { checkArea } from '../platform/areas';
 import { once } from '../platform/idempotency';
-import { pageOf } from '../posts/posts';
-import { uploadUsableBy } from '../uploads/records';
+import { pageOf } from '../posts';
+import { uploadUsableBy } from '../uploads';
 import { appointmentMails, coderWelcome, requestDemoMails, schoolMails, teamMails } from './form-mail';
 
 /**

@@ -18,8 +18,7 @@ import { clientAddress } from '../http/credentials';
 import { HttpError } from '../http/errors';
 import { enforceLimit } from '../http/rate-limit';
 import { readJson, readQuery } from '../http/validate';
-import { requireAppToken, requireRole, requireUser } from '../identity/guards';
-import { loginResult } from '../identity/sessions';
+import { loginResult, requireAppToken, requireRole, requireUser } from '../identity';
 import { type Answer, once } from '../platform/idempotency';
 import type { RateLimitRule } from '../platform/rate-limit';
 import {

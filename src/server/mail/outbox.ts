@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, users } from '../db/schema';
-import { readCopyKey } from '../tenants/site-copy';
+import { readCopyKey } from '../tenants';
 
 /** A message to staff or a visitor; `kind` says what caused it (`appointment`, `request-demo`, `team`, …). */
 export interface MailMessage {

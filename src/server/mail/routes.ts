@@ -4,7 +4,7 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError, invalidInput } from '../http/errors';
 import { enforceLimit, rateLimit } from '../http/rate-limit';
 import { readJson, readQuery } from '../http/validate';
-import { requireAppToken, requireRole, requireUser } from '../identity/guards';
+import { requireAppToken, requireRole, requireUser } from '../identity';
 import type { TenantRecord } from '../platform/tenants';
 import { findCaughtMail, listInbox, listOutbox, retryOutbox } from './mailbox';
 import { enqueueMail, staffRecipients } from './outbox';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Invoice, InvoiceState } from '~/contract/payments';
-import { classState } from '../catalogue/class-rows';
+import { classState } from '../catalogue';
 import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { classes, classMentors, enrolments, invoiceEvents, invoices, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { enqueueMail, staffRecipients } from '../mail/outbox';
+import { enqueueMail, staffRecipients } from '../mail';
 import { type PaymentsDeps, paymentAccountOf, type TenantPaymentAccount } from './accounts';
 import { GatewayError, type TransactionStatus } from './gateway';
 import { ACCOUNTS, type LedgerLine, post } from './ledger';

@@ -1,6 +1,6 @@
 import { bankName, maskAccount } from '~/contract/payments';
 import { formatRupiah } from '~/lib/format/money';
-import type { MailMessage } from '../mail/outbox';
+import type { MailMessage } from '../mail';
 
 /*
  * The mail payments send: the learner's receipt, the staff's notice of a payout request and the

@@ -4,7 +4,7 @@ import { formatRupiah } from '~/lib/format/money';
 import type { Db, Tx } from '../db/client';
 import { mentors, payouts, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { enqueueMail, staffRecipients } from '../mail/outbox';
+import { enqueueMail, staffRecipients } from '../mail';
 import { ACCOUNTS, mentorBalance, post } from './ledger';
 import { payoutDecidedMail, payoutRequestedMail } from './mails';
 

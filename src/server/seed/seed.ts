@@ -4,12 +4,12 @@ import type { SettingKey } from '~/contract/settings';
 import { loadTenantCatalogue } from '~/lib/tenant/catalogue-file';
 import { listTenantCodes, loadTenant, loadTenantContent } from '~/lib/tenant/load';
 import { loadTenantItems } from '~/lib/tenant/load-items';
-import { newWebhookSecret } from '../builds/webhooks';
-import { renderChapters } from '../catalogue/courses';
+import { newWebhookSecret } from '../builds';
+import { renderChapters } from '../catalogue';
 import type { Db } from '../db/client';
 import { appSettings, tenants, users } from '../db/schema';
-import { hashPassword } from '../identity/passwords';
-import { seedCopy } from '../tenants/site-copy';
+import { hashPassword } from '../identity';
+import { seedCopy } from '../tenants';
 import { demoAccountIds, seedCatalogue } from './catalogue';
 import { seedContent } from './content';
 

@@ -2,17 +2,23 @@ import { and, asc, eq } from 'drizzle-orm';
 import { POST_KINDS, type PostKind } from '~/contract/posts';
 import type { ChapterAddress, ContentSource } from '~/lib/content/source';
 import type { ContentSection } from '~/lib/tenant/variants';
-import { classFilterOptions, findClass, listActiveClasses } from '../catalogue/classes';
-import { findCourse, findFreeChapter, listCourses } from '../catalogue/courses';
-import { listMentors } from '../catalogue/mentors';
-import { findProgram, listProgramSchools, listPrograms } from '../catalogue/programs';
-import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs, listPortfolio } from '../content/items';
+import {
+  classFilterOptions,
+  findClass,
+  findCourse,
+  findFreeChapter,
+  findProgram,
+  listActiveClasses,
+  listCourses,
+  listMentors,
+  listProgramSchools,
+  listPrograms,
+} from '../catalogue';
+import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs, listPortfolio } from '../content';
 import type { Db } from '../db/client';
 import { courseChapters, courseModules, courses } from '../db/schema';
-import { listCategories } from '../posts/categories';
-import { findPost, listPosts } from '../posts/posts';
-import { listLeaderboard } from '../statistics/leaderboards';
-import { allCharts, landingCounters, provinceFigures, provinceScores } from '../statistics/statistics';
+import { findPost, listCategories, listPosts } from '../posts';
+import { allCharts, landingCounters, listLeaderboard, provinceFigures, provinceScores } from '../statistics';
 
 /** The largest page the services are asked for when a whole collection is wanted. */
 const BULK = 1_000;

@@ -3,7 +3,7 @@ import type { Leaderboard, LeaderboardPage } from '~/contract/statistics';
 import type { Db } from '../db/client';
 import { cityNames } from '../platform/areas';
 import { likePattern } from '../platform/slugs';
-import { pageOf } from '../posts/posts';
+import { pageOf } from '../posts';
 import { rows } from './statistics';
 
 /**

@@ -4,7 +4,7 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../http/errors';
 import { enforceLimit, rateLimit } from '../http/rate-limit';
 import { readJson, readQuery } from '../http/validate';
-import { requireAppToken, requireRole, requireUser } from '../identity/guards';
+import { requireAppToken, requireRole, requireUser } from '../identity';
 import { daysBetween, recordClick, SUMMARY_MAX_DAYS, summarise } from './click-logs';
 
 /** Logs per address and minute: a busy visitor clicks far less; a script is cut off. */

@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
 import { BatchActiveQuerySchema } from '~/contract/programs';
 import { CHART_TYPES, type ChartType, CounterQuerySchema, LeaderboardQuerySchema, StatisticRecordSchema } from '~/contract/statistics';
-import { listActiveClasses } from '../catalogue/classes';
-import { batchesOf, countActiveBatches } from '../catalogue/programs';
+import { batchesOf, countActiveBatches, listActiveClasses } from '../catalogue';
 import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import { readJson, readQuery } from '../http/validate';
-import { requireAppToken } from '../identity/guards';
+import { requireAppToken } from '../identity';
 import { listLeaderboard } from './leaderboards';
 import {
   allCharts,

@@ -6,7 +6,7 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { HttpError, invalidInput } from '../http/errors';
 import { ownAppCode } from '../http/own-app';
 import { readJson } from '../http/validate';
-import { requireAppToken, requireRole, requireUser } from '../identity/guards';
+import { requireAppToken, requireRole, requireUser } from '../identity';
 import { announces } from '../platform/announce';
 import { readSettings, type SettingsWriteError, writeSettings } from './settings';
 import { CopyKeySchema, copySchemaOf, listCopyKeys, readCopyKey, writeCopyKey } from './site-copy';

@@ -1,11 +1,9 @@
 import { join, resolve } from 'node:path';
-import { openPlatform, type Platform } from '../bootstrap';
-import { nextStateChange } from '../catalogue/classes';
-import { nextPublication } from '../posts/posts';
-import { publisherFromEnv } from './publisher';
-import { schedule } from './queue';
-import { buildSite, type SiteBuildOptions } from './site-build';
-import type { BuildOutcome, BuildRunner } from './types';
+import { openPlatform, type Platform } from './bootstrap';
+import type { BuildOutcome, BuildRunner } from './builds';
+import { buildSite, publisherFromEnv, type SiteBuildOptions, schedule } from './builds';
+import { nextStateChange } from './catalogue';
+import { nextPublication } from './posts';
 
 /** Where a project's build inputs and outputs are, from its root and the environment. */
 export function buildPaths(root: string, env: NodeJS.ProcessEnv) {

@@ -1,0 +1,3 @@
+/** What other parts of the server use of this feature; see README.md for the map. */
+export * from './routes';
+export * from './service';

@@ -1,0 +1,4 @@
+/** What other parts of the server use of this feature; see README.md for the map. */
+export * from './categories';
+export * from './posts';
+export * from './routes';

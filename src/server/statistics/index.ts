@@ -1,0 +1,5 @@
+/** What other parts of the server use of this feature; see README.md for the map. */
+export * from './leaderboards';
+export * from './logger-routes';
+export * from './routes';
+export * from './statistics';
