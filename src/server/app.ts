@@ -12,7 +12,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, databaseUnavailable
 import { formsRoutes } from './forms';
 import { healthRoutes } from './health';
 import { tenantCors } from './http/cors';
-import { errorResponse, HttpError } from './http/errors';
+import { DomainError, domainErrorResponse, errorResponse, HttpError } from './http/errors';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './http/limits';
 import { refuseNulBytes } from './http/nul-bytes';
 import { authorizerRoutes, authRoutes, usersRoutes } from './identity';
@@ -73,6 +73,7 @@ export function createApiApp(deps: ApiDeps) {
 
   api.notFound((c) => errorResponse(c, 404, 'Endpoint tidak ditemukan'));
   api.onError((error, c) => {
+    if (error instanceof DomainError) return domainErrorResponse(c, error);
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return errorResponse(c, error.statusCode, error.message, error.fields);
