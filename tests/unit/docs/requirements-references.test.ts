@@ -16,8 +16,10 @@ function sections(): Map<string, { headings: string[]; text: string }> {
   let current: { headings: string[]; text: string } | undefined;
   for (const line of requirements.split('\n')) {
     const top = /^## §(\d+)\b/.exec(line);
-    if (top?.[1]) map.set(top[1], (current = { headings: [], text: '' }));
-    else if (current && /^#{3,} /.test(line)) current.headings.push(line.replace(/^#+ /, '').trim());
+    if (top?.[1]) {
+      current = { headings: [], text: '' };
+      map.set(top[1], current);
+    } else if (current && /^#{3,} /.test(line)) current.headings.push(line.replace(/^#+ /, '').trim());
     else if (current) current.text += ` ${line}`;
   }
   return map;
