@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -8,6 +8,13 @@ import { describe, expect, it } from 'vitest';
  * section, so a reader finds it inside the repository.
  */
 const root = new URL('../../../', import.meta.url).pathname;
+/** The code and tests that may cite the docs (tracked or new, as they are on disk). */
+function sourceFiles(): string[] {
+  return execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src', 'tests', 'scripts'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => /\.(ts|tsx|mjs|astro|css)$/.test(file) && existsSync(`${root}${file}`));
+}
+
 const requirements = readFileSync(`${root}docs/requirements.md`, 'utf8');
 
 /** Each §n section's headings and its text: `## §7 The calls it makes` owns everything up to `## §8`. */
@@ -35,10 +42,7 @@ function resolves(section: { headings: string[]; text: string } | undefined, quo
 }
 
 function citations(): { where: string; section: string; heading?: string }[] {
-  const files = execFileSync('git', ['ls-files', 'src', 'tests', 'scripts'], { cwd: root, encoding: 'utf8' })
-    .split('\n')
-    .filter((file) => /\.(ts|tsx|mjs|astro|css)$/.test(file));
-  return files.flatMap((file) =>
+  return sourceFiles().flatMap((file) =>
     readFileSync(`${root}${file}`, 'utf8')
       .split('\n')
       .flatMap((text, line) =>
@@ -50,6 +54,31 @@ function citations(): { where: string; section: string; heading?: string }[] {
       ),
   );
 }
+
+/** Citations of docs/design.md with a quoted name: each names the start of one of its headings. */
+function designCitations(): { where: string; heading: string }[] {
+  return sourceFiles().flatMap((file) =>
+    readFileSync(`${root}${file}`, 'utf8')
+      .split('\n')
+      .flatMap((text, line) =>
+        [...text.matchAll(/docs\/design\.md "([^"]+)"/g)].map((match) => ({ where: `${file}:${line + 1}`, heading: match[1] ?? '' })),
+      ),
+  );
+}
+
+describe('docs/design.md', () => {
+  const headings = readFileSync(`${root}docs/design.md`, 'utf8')
+    .split('\n')
+    .filter((line) => /^#{2,} /.test(line))
+    .map((line) => line.replace(/^#+ /, '').trim());
+  const cited = designCitations();
+
+  it('has every heading the code cites', () => {
+    expect(cited.length).toBeGreaterThan(5);
+    const missing = cited.filter((c) => !headings.some((h) => h.startsWith(c.heading))).map((c) => `${c.where}: "${c.heading}"`);
+    expect(missing).toEqual([]);
+  });
+});
 
 describe('docs/requirements.md', () => {
   const bySection = sections();
