@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { loadConfig } from './src/server/config';
 import { apiDevPlugin } from './src/server/dev-plugin';
 import { renderAdapter } from './src/server/sites/astro-adapter';
 
@@ -8,11 +9,16 @@ import { renderAdapter } from './src/server/sites/astro-adapter';
  * One compile of the site for every tenant (`npm run build` runs it when the sources change): every
  * page renders on request, through `server/entry.mjs` (astro-entry.ts), given a tenant's context and
  * a content source. A tenant's build then renders its pages through it into static files
- * (src/server/builds/site-build.ts). Writes to SITE_COMPILE_DIR (default dist/_site).
+ * (src/server/builds/site-build.ts). Writes to SITE_COMPILE_DIR (default $DIST_DIR/_site).
+ *
+ * The environment is parsed once here (src/server/config.ts), for the compile's folder and for the
+ * API `astro dev` mounts; a value a variable does not accept stops astro naming the variable.
  */
+const config = loadConfig(process.env);
+
 export default defineConfig({
   output: 'server',
-  outDir: process.env.SITE_COMPILE_DIR || `${process.env.DIST_DIR || './dist'}/_site`,
+  outDir: config.builds.siteCompileDir ?? `${config.builds.distDir}/_site`,
   cacheDir: './node_modules/.astro/site',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'auto' },
@@ -30,7 +36,7 @@ export default defineConfig({
   ],
   devToolbar: { enabled: false },
   vite: {
-    plugins: [apiDevPlugin()],
+    plugins: [apiDevPlugin(config)],
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   },
 });

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { tenantArgs } from './lib/args.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
+import { scriptConfig } from './lib/config.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const { tenant } = tenantArgs();
+const { tenant } = tenantArgs((await scriptConfig()).tenant ?? 'demo');
 const port = 4600 + Math.floor(Math.random() * 300);
 const debugPort = 9300 + Math.floor(Math.random() * 300);
 const origin = `http://127.0.0.1:${port}`;

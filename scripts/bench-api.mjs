@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { benchAppToken } from './lib/app-token.mjs';
+import { configLoader } from './lib/config.mjs';
 import { importTs } from './lib/load-ts.mjs';
 import { throughput } from './lib/throughput.mjs';
 
@@ -21,6 +22,8 @@ const APP_CODE = 'NUSANTARA-LEARNING';
 const ORIGIN = 'http://localhost:4321';
 
 const { openPlatform } = await importTs('src/server/bootstrap.ts');
+// The platform of each run is configured by an environment of its own, through the one schema.
+const loadConfig = await configLoader();
 
 async function adminQuery(sql) {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1500 });
@@ -39,7 +42,7 @@ async function bench(label, databaseEnv) {
     version: 'bench',
     migrationsFolder: join(root, 'src/server/db/migrations'),
     tenantsRoot: join(root, 'tenants'),
-    env: { DATA_DIR: dataDir, APP_TOKEN_SECRET: randomBytes(32).toString('hex'), ...databaseEnv },
+    config: loadConfig({ DATA_DIR: dataDir, APP_TOKEN_SECRET: randomBytes(32).toString('hex'), ...databaseEnv }),
   });
   // Every request comes from 127.0.0.1: a limiter that never refuses keeps the figures about the endpoints.
   platform.deps.rateLimiter = { check: async () => undefined };

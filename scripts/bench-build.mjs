@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileSite } from './build.mjs';
+import { configLoader } from './lib/config.mjs';
 import { importTs } from './lib/load-ts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -22,14 +23,15 @@ const sizes = (at > 0 ? process.argv[at + 1] : '1000,5000').split(',').map(Numbe
 const WORDS = 'pelatihan data bootcamp siswa SMK beasiswa mentor kelas industri digital karier komunitas program sekolah kampus'.split(' ');
 const paragraph = (n) => Array.from({ length: 60 }, (_, i) => WORDS[(n * 7 + i * 3) % WORDS.length]).join(' ');
 
-/** Opens the platform of `env` (seeding it from tenants/ the first time) and runs `fn` with it. */
+/** Opens the platform of `env` (its configuration, through the one schema; seeding it from tenants/ the first time) and runs `fn` with it. */
 async function withPlatform(env, fn) {
   const { openPlatform } = await importTs('src/server/bootstrap.ts');
+  const loadConfig = await configLoader();
   const platform = await openPlatform({
     version: 'bench',
     migrationsFolder: join(root, 'src/server/db/migrations'),
     tenantsRoot: join(root, 'tenants'),
-    env,
+    config: loadConfig(env),
   });
   try {
     return await fn(platform);
@@ -154,7 +156,7 @@ for (const size of sizes) {
   const work = mkdtempSync(join(tmpdir(), 'lms-bench-build-'));
   // Inside the project, so the build's renderer resolves node_modules.
   const dist = mkdtempSync(join(root, 'node_modules/.cache/lms-bench-dist-'));
-  const env = { DATA_DIR: work, APP_TOKEN_SECRET: randomBytes(32).toString('hex'), DIST_DIR: dist, SEED_DEMO_USERS: '0' };
+  const env = { DATA_DIR: work, APP_TOKEN_SECRET: randomBytes(32).toString('hex'), DIST_DIR: dist, SEED_DEMO_USERS: 'false' };
   try {
     await addPosts(env, size);
     // The site compile is shared: link it into this throwaway dist.

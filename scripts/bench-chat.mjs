@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { benchAppToken } from './lib/app-token.mjs';
+import { configLoader } from './lib/config.mjs';
 import { importTs } from './lib/load-ts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -60,7 +61,7 @@ const platform = await openPlatform({
   version: 'bench',
   migrationsFolder: join(root, 'src/server/db/migrations'),
   tenantsRoot: join(root, 'tenants'),
-  env: { DATA_DIR: dataDir, APP_TOKEN_SECRET: randomBytes(32).toString('hex'), PGLITE_DIR: 'memory://' },
+  config: (await configLoader())({ DATA_DIR: dataDir, APP_TOKEN_SECRET: randomBytes(32).toString('hex'), PGLITE_DIR: 'memory://' }),
 });
 // Every question comes from 127.0.0.1: a limiter that never refuses keeps the figures about answering.
 platform.deps.rateLimiter = { check: async () => undefined };

@@ -8,10 +8,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tenantArgs } from './lib/args.mjs';
+import { scriptConfig } from './lib/config.mjs';
 import { throughput } from './lib/throughput.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const { tenant } = tenantArgs();
+const { tenant } = tenantArgs((await scriptConfig()).tenant ?? 'demo');
 // The tenant's live build (dist/<code>/live.json, see src/server/sites/build-layout.ts).
 const live = JSON.parse(readFileSync(join(root, 'dist', tenant, 'live.json'), 'utf8')).build;
 const client = join(root, 'dist', tenant, 'builds', live, 'client');

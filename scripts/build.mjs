@@ -8,13 +8,16 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tenantArgs } from './lib/args.mjs';
+import { scriptConfig } from './lib/config.mjs';
 import { bundleForNode, importTs } from './lib/load-ts.mjs';
 import { precompress } from './lib/precompress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+/** The environment parsed once (src/server/config.ts); a bad value ends the script naming the variable. */
+const config = await scriptConfig();
 
 /** Where builds go: DIST_DIR (default dist), as the server reads them. */
-export const distRoot = () => resolve(root, process.env.DIST_DIR || 'dist');
+export const distRoot = () => resolve(root, config.builds.distDir);
 
 /** Builds the server entry and its render worker (the same for every tenant), with the database migrations. */
 export async function buildServer() {
@@ -89,12 +92,15 @@ export async function buildAll({ codes, full = true, siteOnly = false }) {
   if (siteOnly) return {};
   const { buildTenants } = await importTs('src/server/build-tenants.ts');
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return buildTenants(root, codes, { full, version });
+  return buildTenants(root, codes, { full, version, config });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const incremental = process.argv.includes('--incremental');
-  const { tenant, all, siteOnly } = tenantArgs(process.argv.slice(2).filter((arg) => arg !== '--incremental'));
+  const { tenant, all, siteOnly } = tenantArgs(
+    config.tenant ?? 'demo',
+    process.argv.slice(2).filter((arg) => arg !== '--incremental'),
+  );
   try {
     await buildAll({ codes: all ? 'all' : [tenant], full: !incremental, siteOnly });
   } catch (error) {

@@ -8,6 +8,7 @@
 // PGlite under DATA_DIR allows one process, so stop `npm start` first, or set DATABASE_URL.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { scriptConfig } from './lib/config.mjs';
 import { importTs } from './lib/load-ts.mjs';
 
 const usage = 'Pakai: npm run builds -- --tenant <kode> [--limit N] [--list] [--rollback <id build>|previous]';
@@ -25,7 +26,10 @@ try {
   console.error(`${error.message}\n${usage}`);
   process.exit(1);
 }
-const tenant = options.tenant ?? process.env.TENANT;
+// Every variable through the configuration (src/server/config.ts), parsed once: TENANT, DIST_DIR,
+// BUILDS_KEEP and PUBLISH_S3_*, the database's.
+const config = await scriptConfig();
+const tenant = options.tenant ?? config.tenant;
 const limit = Number(options.limit);
 if (!tenant || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
   console.error(usage);
@@ -33,14 +37,8 @@ if (!tenant || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
 }
 
 const root = new URL('..', import.meta.url).pathname;
-const { publisherFromEnv } = await importTs('src/server/builds/publisher.ts');
-let publisher;
-try {
-  publisher = publisherFromEnv(process.env, resolve(root, process.env.DIST_DIR || 'dist'));
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+const { publisherFor } = await importTs('src/server/builds/publisher.ts');
+const publisher = publisherFor(config.builds, resolve(root, config.builds.distDir));
 
 /** Prints the tenant's kept builds, newest first, the live one marked. */
 async function printKept() {
@@ -80,16 +78,16 @@ if (options.list) {
   }
 }
 
-const [{ openDatabase, describeDatabaseError }, { history }, { dataPaths }] = await Promise.all([
+const [{ openDatabase, describeDatabaseError }, { history }] = await Promise.all([
   importTs('src/server/db/client.ts'),
   importTs('src/server/builds/queue-history.ts'),
-  importTs('src/server/platform/paths.ts'),
 ]);
 const database = await openDatabase({
-  url: process.env.DATABASE_URL,
-  dataDir: dataPaths(process.env).pgliteDir,
+  url: config.database.url,
+  dataDir: config.database.pgliteDir,
   migrationsFolder: join(root, 'src/server/db/migrations'),
   poolSize: 2,
+  timeouts: config.database.timeouts,
 }).catch((error) => {
   console.error(`Basis data tidak dapat dibuka: ${describeDatabaseError(error)}`);
   process.exit(1);

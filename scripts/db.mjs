@@ -3,6 +3,7 @@
 //   npm run db:seed      migrates, then loads every tenant of tenants/ with demo accounts; idempotent,
 //                        never overwrites stored settings or accounts (--no-demo-users skips the accounts)
 // PGlite allows one process per data folder: stop `npm start` first (a lock file in the folder says so).
+import { scriptConfig } from './lib/config.mjs';
 import { importTs } from './lib/load-ts.mjs';
 
 const usage = 'Pakai: node scripts/db.mjs migrate|seed [--no-demo-users]';
@@ -13,18 +14,19 @@ if ((command !== 'migrate' && command !== 'seed') || unknown.length > 0) {
   console.error(usage);
   process.exit(1);
 }
-const [{ openDatabase, describeDatabaseError }, { seedDatabase }, { dataPaths }] = await Promise.all([
+// DATABASE_URL, DATABASE_POOL_SIZE, DB_*_TIMEOUT_MS, DATA_DIR and PGLITE_DIR, parsed once (src/server/config.ts).
+const { database: settings } = await scriptConfig();
+const [{ openDatabase, describeDatabaseError }, { seedDatabase }] = await Promise.all([
   importTs('src/server/db/client.ts'),
   importTs('src/server/seed/seed.ts'),
-  importTs('src/server/platform/paths.ts'),
 ]);
-const env = process.env;
-const { pgliteDir } = dataPaths(env);
+const { pgliteDir } = settings;
 const database = await openDatabase({
-  url: env.DATABASE_URL,
+  url: settings.url,
   dataDir: pgliteDir,
   migrationsFolder: 'src/server/db/migrations',
-  poolSize: Number(env.DATABASE_POOL_SIZE) || 10,
+  poolSize: settings.poolSize,
+  timeouts: settings.timeouts,
 }).catch((error) => {
   console.error(`Basis data tidak dapat dibuka: ${describeDatabaseError(error)}`);
   process.exit(1);

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { scriptConfig } from './lib/config.mjs';
 
 const usage = 'Pakai: npm run rollback -- --tenant <kode> [--to <id build>] [--list]';
 let options;
@@ -16,7 +17,8 @@ try {
   console.error(`${error.message}\n${usage}`);
   process.exit(1);
 }
-const tenant = options.tenant ?? process.env.TENANT;
+// TENANT through the configuration (src/server/config.ts), as builds.mjs reads it.
+const tenant = options.tenant ?? (await scriptConfig()).tenant;
 if (!tenant) {
   console.error(usage);
   process.exit(1);

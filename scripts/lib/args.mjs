@@ -1,7 +1,8 @@
 // Reads `--tenant <code>` (or `--tenant=<code>`), `--all` and `--site-only` (skip the server bundle)
-// from a script's arguments, falling back to TENANT.
-export function tenantArgs(argv = process.argv.slice(2)) {
-  let tenant = process.env.TENANT || 'demo';
+// from a script's arguments, falling back to `fallback`: the caller passes TENANT from the
+// configuration (scripts/lib/config.mjs), else `demo`.
+export function tenantArgs(fallback, argv = process.argv.slice(2)) {
+  let tenant = fallback;
   let all = false;
   let siteOnly = false;
   for (let i = 0; i < argv.length; i += 1) {

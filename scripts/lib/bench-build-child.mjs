@@ -4,6 +4,7 @@
 // outcome, the build's seconds and its log (with the time of each phase).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scriptConfig } from './config.mjs';
 import { importTs } from './load-ts.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -11,13 +12,15 @@ const [mode, tenant] = process.argv.slice(2);
 const { buildPaths, siteBuildRunner } = await importTs('src/server/build-tenants.ts');
 const { openPlatform } = await importTs('src/server/bootstrap.ts');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const paths = buildPaths(root, process.env);
-const platform = await openPlatform({ version, migrationsFolder: paths.migrationsFolder, tenantsRoot: paths.tenantsRoot });
+// The environment the parent gave this process (DATA_DIR, DIST_DIR, …), parsed once through the one schema.
+const config = await scriptConfig();
+const paths = buildPaths(root, config.builds);
+const platform = await openPlatform({ version, migrationsFolder: paths.migrationsFolder, tenantsRoot: paths.tenantsRoot, config });
 // The parent measures memory from here on apart: what the build adds to a process that has the platform open.
 process.stderr.write('platform-open\n');
 const log = [];
 try {
-  const run = siteBuildRunner(platform, paths);
+  const run = siteBuildRunner(platform, paths, config);
   const started = performance.now();
   const outcome = await run({
     tenant,

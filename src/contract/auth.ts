@@ -1,4 +1,4 @@
-import { miniEnvelope, z } from './mini';
+import { EMAIL_MESSAGE, miniEnvelope, z } from './mini';
 import { ROLES } from './roles';
 
 /*
@@ -7,7 +7,6 @@ import { ROLES } from './roles';
  * islands validate with these very schemas (see mini.ts).
  */
 
-const EMAIL_MESSAGE = 'Masukkan alamat email yang valid, mis. nama@contoh.id';
 const Email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Email terlalu panjang'), z.email(EMAIL_MESSAGE));
 
 /** POST generate/token on the auth service: sign in with e-mail and password. */
@@ -58,7 +57,7 @@ export function ageOn(birthDate: string, today: string): number {
 export const jakartaToday = (now = new Date()) => new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /**
- * Sign-up (/Register) with the original platform's fields (DESIGN.md "Facts"): e-mail, name,
+ * Sign-up (/Register) with the original platform's fields (docs/design.md "Facts"): e-mail, name,
  * phone 08…/+62…, birth date, gender L/P, province → city, password and repeat, newsletter opt-in,
  * accept terms. One schema for the island (messages beside each field) and the server.
  */

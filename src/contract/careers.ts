@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './common';
-import { paged, pagingQuery, QueryInt } from './paging';
+import { paged } from './paged';
+import { pagingQuery, QueryInt } from './paging';
 import { SlugSchema } from './posts';
 
 /** A job of a career page (SPEC §3: "a job has careerId and id"). */

@@ -1,4 +1,5 @@
-import { miniEnvelope, miniPaged, queryFlag, queryInt, z } from './mini';
+import { miniEnvelope, queryFlag, queryInt, z } from './mini';
+import { paged } from './paged';
 
 /*
  * The AI-chat API (SPEC §7 "Chat", §3 "Chat" and "Identity", §4 "Chat stream"): identity login and
@@ -102,7 +103,6 @@ export const ConversationMessagesQuerySchema = z.strictObject({
   page: z._default(queryInt('page'), 1),
   perPage: z._default(queryInt('perPage', CHAT_MESSAGES_PER_PAGE_MAX), CHAT_MESSAGES_PER_PAGE),
 });
-export type ConversationMessagesQuery = z.infer<typeof ConversationMessagesQuerySchema>;
 
 /** A history item (SPEC §3: "History items hold query and response.value"). */
 export const ChatHistoryItemSchema = z.object({
@@ -118,7 +118,7 @@ export const ChatHistoryItemSchema = z.object({
 });
 export type ChatHistoryItem = z.infer<typeof ChatHistoryItemSchema>;
 
-export const ConversationMessagesSchema = z.extend(miniPaged(ChatHistoryItemSchema), { id: z.string(), title: z.string() });
+export const ConversationMessagesSchema = z.extend(paged(ChatHistoryItemSchema), { id: z.string(), title: z.string() });
 export type ConversationMessages = z.infer<typeof ConversationMessagesSchema>;
 export const ConversationMessagesResponseSchema = miniEnvelope(ConversationMessagesSchema);
 export const ConversationDeletedResponseSchema = miniEnvelope(z.object({ id: z.string() }));
@@ -142,10 +142,8 @@ export const AskedQuestionSchema = z.object({
   asker: z.enum(['guest', 'account']),
   created_at: z.string(),
 });
-export type AskedQuestion = z.infer<typeof AskedQuestionSchema>;
-export const QuestionsPageSchema = miniPaged(AskedQuestionSchema);
+export const QuestionsPageSchema = paged(AskedQuestionSchema);
 export type QuestionsPage = z.infer<typeof QuestionsPageSchema>;
-export const QuestionsResponseSchema = miniEnvelope(QuestionsPageSchema);
 
 /* ---------- The browser's own history (SPEC §3 "Local history entries") ---------- */
 

@@ -102,14 +102,12 @@ export const ClassCreateSchema = z.strictObject(fields).superRefine((value, ctx)
   const error = dateOrderError(value);
   if (error) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
 });
-export type ClassCreate = z.input<typeof ClassCreateSchema>;
 
 /** POST v1/class/update?code body: any field to change (a given syllabus or mentor list replaces the old one). */
 export const ClassUpdateSchema = partialUpdate(fields).superRefine((value, ctx) => {
   const error = dateOrderError(value);
   if (error) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
 });
-export type ClassUpdate = z.input<typeof ClassUpdateSchema>;
 
 export const ClassCodeQuerySchema = z.strictObject({ code: ClassCodeSchema });
 /** POST v1/class/delete body. */

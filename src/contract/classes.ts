@@ -1,4 +1,5 @@
-import { miniEnvelope, miniPaged, queryCityIds, queryFlag, queryIds, queryInt, z } from './mini';
+import { miniEnvelope, queryCityIds, queryFlag, queryIds, queryInt, z } from './mini';
+import { paged } from './paged';
 
 /**
  * Classes (SPEC §3 "Class", §4 "Class lifecycle badges", §7 "Classes and programs"). zod/mini: the
@@ -114,7 +115,7 @@ export const ClassDetailSchema = z.object({
 });
 export type ClassDetail = z.infer<typeof ClassDetailSchema>;
 
-export const ClassPageSchema = miniPaged(ClassSummarySchema);
+export const ClassPageSchema = paged(ClassSummarySchema);
 export type ClassPage = z.infer<typeof ClassPageSchema>;
 export const ClassListResponseSchema = miniEnvelope(ClassPageSchema);
 export const ClassDetailResponseSchema = miniEnvelope(ClassDetailSchema);
@@ -206,4 +207,3 @@ export const ClassFilterOptionsSchema = z.object({
   registrarCities: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type ClassFilterOptions = z.infer<typeof ClassFilterOptionsSchema>;
-export const ClassFilterOptionsResponseSchema = miniEnvelope(ClassFilterOptionsSchema);

@@ -14,8 +14,11 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 
-/** Success envelope of the main services: the payload sits in `data` (SPEC §7 "Result data.token"). */
-export function envelope<T extends z.ZodType>(data: T) {
+/**
+ * Success envelope of the main services: the payload sits in `data` (SPEC §7 "Result data.token").
+ * Any zod schema may be the payload, zod/mini ones too (`paged.ts`).
+ */
+export function envelope<T extends z.core.SomeType>(data: T) {
   return z.object({ statusCode: z.number().int(), message: z.string(), data });
 }
 

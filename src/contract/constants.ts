@@ -23,7 +23,7 @@ export const TOKEN_COOKIE_SECONDS = 2_592_000;
 export const APP_TOKEN_COOKIE_SECONDS = 23 * 60 * 60;
 export const APP_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 
-/** Default mount paths of the embedded services (DESIGN.md "Base paths"); each is overridable by environment. */
+/** Default mount paths of the embedded services (docs/design.md "Base paths"); each is overridable by environment. */
 export const API_BASES = {
   main: '/api/',
   core: '/api/core/',

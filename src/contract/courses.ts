@@ -1,8 +1,9 @@
 import { CLASS_LEVELS } from './classes';
-import { miniEnvelope, miniPaged, z } from './mini';
+import { miniEnvelope, z } from './mini';
+import { paged } from './paged';
 
 /**
- * Courses → modules → chapters (issue 14; routes /Courses…). Free chapters are read by anyone with
+ * Courses → modules → chapters (routes /Courses…). Free chapters are read by anyone with
  * the app token; a premium course's chapters only by a signed-in learner enrolled (active or
  * completed) in the course's class. zod/mini: the chapter reader script imports these.
  */
@@ -48,7 +49,6 @@ export const CourseModuleSchema = z.object({
   position: z.number(),
   chapters: z.array(ChapterRefSchema),
 });
-export type CourseModule = z.infer<typeof CourseModuleSchema>;
 
 /** A course with its outline (GET v1/course/detail). */
 export const CourseDetailSchema = z.object({
@@ -80,7 +80,7 @@ export const CourseProgressSchema = z.object({
 });
 export type CourseProgress = z.infer<typeof CourseProgressSchema>;
 
-export const CourseListResponseSchema = miniEnvelope(miniPaged(CourseSummarySchema));
+export const CourseListResponseSchema = miniEnvelope(paged(CourseSummarySchema));
 export const CourseDetailResponseSchema = miniEnvelope(CourseDetailSchema);
 export const ChapterResponseSchema = miniEnvelope(ChapterSchema);
 export const CourseProgressResponseSchema = miniEnvelope(CourseProgressSchema);

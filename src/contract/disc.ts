@@ -1,4 +1,4 @@
-import { z } from './mini';
+import { RequiredEmail, z } from './mini';
 
 /*
  * A DISC test submission (SPEC §3 "Remote-database records": user_disc; §7 "POST user_disc" on the
@@ -17,7 +17,6 @@ const OptionIndex = z.number(PAIR_MESSAGE).check(z.int(PAIR_MESSAGE), z.gte(0, P
 export const DiscAnswerSchema = z
   .tuple([OptionIndex, OptionIndex], PAIR_MESSAGE)
   .check(z.refine(([most, least]) => most !== least, 'Kata "paling sesuai" dan "paling tidak sesuai" harus berbeda'));
-export type DiscAnswer = z.infer<typeof DiscAnswerSchema>;
 
 /** The whole sheet: one answer per group, in the questionnaire's order. */
 export const DiscAnswersSchema = z
@@ -27,7 +26,6 @@ export const DiscAnswersSchema = z
 // A name is one line: no line breaks, tabs or other control characters.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F]/;
-const EMAIL_MESSAGE = 'Masukkan alamat email yang valid, mis. nama@contoh.id';
 
 /** What the DISC island sends and the REST insert of user_disc accepts; the type and scores are the server's to compute. */
 export const DiscSubmissionSchema = z.strictObject({
@@ -37,15 +35,7 @@ export const DiscSubmissionSchema = z.strictObject({
     z.maxLength(100, 'Nama maksimal 100 karakter'),
     z.refine((value) => !CONTROL_OR_BREAK.test(value), 'Nama harus satu baris tanpa karakter kontrol'),
   ),
-  email: z
-    .string('Email wajib diisi')
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.minLength(1, 'Email wajib diisi'),
-      z.maxLength(254, 'Email terlalu panjang'),
-      z.email(EMAIL_MESSAGE),
-    ),
+  email: RequiredEmail,
   answers: DiscAnswersSchema,
 });
 export type DiscSubmission = z.input<typeof DiscSubmissionSchema>;

@@ -1,8 +1,9 @@
 import { jakartaToday, PHONE_PATTERN, phoneDigits, RegisterRequestSchema } from './auth';
-import { miniEnvelope, miniPaged, queryInt, z } from './mini';
+import { miniEnvelope, queryInt, RequiredEmail, z } from './mini';
+import { paged } from './paged';
 
 /*
- * The visitors' forms of SPEC §1 (issue 15): request-demo, appointment, coder sign-up, school
+ * The visitors' forms of SPEC §1: request-demo, appointment, coder sign-up, school
  * sign-up, team registration for the coding league, and the school list the team form picks from.
  * zod/mini: each island validates with the very schema the server re-validates with. Every form has
  * the honeypot field `website`, which people never see and bots fill in: a filled one is refused.
@@ -13,10 +14,6 @@ export { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotency';
 /** What a filled honeypot is answered with: nothing a bot could learn from, a person never sees it. */
 export const HONEYPOT_REFUSED = 'Permintaan tidak dapat diproses.';
 
-const EMAIL_MESSAGE = 'Masukkan alamat email yang valid, mis. nama@contoh.id';
-const Email = z
-  .string('Email wajib diisi')
-  .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email wajib diisi'), z.maxLength(254, 'Email terlalu panjang'), z.email(EMAIL_MESSAGE));
 /** Control characters (line breaks included): never in a one-line value, which may become a line of a mail. */
 const CONTROL = /\p{Cc}/u;
 /** Control characters but line breaks and tabs: free text keeps its paragraphs. */
@@ -59,7 +56,7 @@ const CityId = z.string('Pilih kota atau kabupaten').check(z.regex(/^\d{2}\.\d{2
 /** The success message of a demo request (SPEC §7). */
 export const REQUEST_DEMO_SENT = 'Berhasil mengirim request';
 export const RequestDemoQuerySchema = z.strictObject({
-  email: Email,
+  email: RequiredEmail,
   name: optionalText('Nama', 100),
   organization: optionalText('Nama lembaga', 160),
   website: Honeypot,
@@ -83,7 +80,7 @@ export const APPOINTMENT_MEETING_LABELS: Record<(typeof APPOINTMENT_MEETINGS)[nu
 
 export const AppointmentCreateSchema = z.strictObject({
   name: text('Nama', 2, 120),
-  email: Email,
+  email: RequiredEmail,
   phone: Phone,
   organization: optionalText('Nama lembaga', 160),
   topic: text('Topik', 3, 200),
@@ -102,7 +99,11 @@ export const AppointmentResponseSchema = miniEnvelope(z.object({ id: z.number(),
 
 /* Coder sign-up (POST v1/auth/signup/coder): a learner account with what a coder brings. */
 
-/** The 12 languages of the coding studio (SPEC §1), the ones a coder may say they use. */
+/**
+ * The 12 programming languages of the coding studio (SPEC §1, §9): the ones its feature page lists
+ * (`lib/catalogue/features.ts`) and a coder may say they use. One list, so the page never offers a
+ * language the sign-up refuses.
+ */
 export const CODER_LANGUAGES = [
   'Python',
   'JavaScript',
@@ -158,7 +159,7 @@ export const SchoolRegisterSchema = z
     cityId: CityId,
     address: text('Alamat', 5, 300),
     contactName: text('Nama penanggung jawab', 2, 100),
-    contactEmail: Email,
+    contactEmail: RequiredEmail,
     contactPhone: Phone,
     website: Honeypot,
   })
@@ -182,8 +183,7 @@ export const SchoolListQuerySchema = z.strictObject({
   cityId: z.optional(CityId),
   search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Pencarian maksimal 100 karakter'))),
 });
-export type SchoolListQuery = z.input<typeof SchoolListQuerySchema>;
-export const SchoolListResponseSchema = miniEnvelope(miniPaged(SchoolSchema));
+export const SchoolListResponseSchema = miniEnvelope(paged(SchoolSchema));
 export const SchoolRegisterResponseSchema = miniEnvelope(SchoolSchema);
 
 /* Teams (POST v1/team/register, POST v1/auth/team/register): the coding league's teams. */
@@ -195,7 +195,7 @@ export const TEAM_SIZE = { min: 3, max: 5 } as const;
 
 const TeamMemberSchema = z.strictObject({
   name: text('Nama anggota', 2, 100),
-  email: Email,
+  email: RequiredEmail,
   phone: Phone,
   nisn: z.string('NISN wajib diisi').check(z.trim(), z.regex(/^\d{10}$/, 'NISN terdiri dari 10 angka')),
 });
@@ -213,7 +213,7 @@ export const TeamRegisterSchema = z
         z.maxLength(TEAM_SIZE.max, `Tim beranggotakan ${TEAM_SIZE.min} sampai ${TEAM_SIZE.max} siswa`),
       ),
     mentorName: text('Nama guru pendamping', 2, 100),
-    mentorEmail: Email,
+    mentorEmail: RequiredEmail,
     mentorPhone: Phone,
     /** The recommendation letter: an upload of purpose `letter` and the token the upload answered with. */
     letterId: z.string('Unggah surat rekomendasi sekolah').check(z.uuid('Unggah surat rekomendasi sekolah')),
@@ -260,5 +260,4 @@ export const SubmissionRecordSchema = z.object({
   createdAt: z.string(),
   data: z.record(z.string(), z.unknown()),
 });
-export type SubmissionRecord = z.infer<typeof SubmissionRecordSchema>;
-export const SubmissionListResponseSchema = miniEnvelope(miniPaged(SubmissionRecordSchema));
+export const SubmissionListResponseSchema = miniEnvelope(paged(SubmissionRecordSchema));

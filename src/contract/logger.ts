@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope } from './common';
 
 /*
  * Click and page-load logging (SPEC §7 "Logging"). The page script sends these with `sendBeacon`
@@ -36,4 +35,3 @@ export const LogSummaryRowSchema = z.object({
   count: z.number().int(),
 });
 export type LogSummaryRow = z.infer<typeof LogSummaryRowSchema>;
-export const LogSummaryResponseSchema = envelope(z.array(LogSummaryRowSchema));

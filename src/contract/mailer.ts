@@ -1,5 +1,5 @@
 import { PHONE_PATTERN, phoneDigits } from './auth';
-import { miniEnvelope, miniPaged, queryInt, z } from './mini';
+import { EMAIL_MESSAGE, queryInt, z } from './mini';
 
 /*
  * The mailer service (SPEC §7, base `/api/mailer/`). `v1/notify` is what a site's form calls to reach
@@ -11,7 +11,6 @@ import { miniEnvelope, miniPaged, queryInt, z } from './mini';
 
 /** What a visitor asks for through `v1/notify`. */
 export const NOTIFY_KINDS = ['request-demo', 'appointment', 'contact'] as const;
-export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 /** One line of text: no line breaks or other control characters (they would end up in mail headers). */
 const noControl = (label: string) =>
@@ -21,14 +20,7 @@ const noControl = (label: string) =>
 /** POST v1/notify on the mailer base (app token required). */
 export const NotifyRequestSchema = z.strictObject({
   kind: z.enum(NOTIFY_KINDS, `Jenis pesan harus salah satu dari: ${NOTIFY_KINDS.join(', ')}`),
-  email: z
-    .string('Email wajib diisi')
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.maxLength(254, 'Email terlalu panjang'),
-      z.email('Masukkan alamat email yang valid, mis. nama@contoh.id'),
-    ),
+  email: z.string('Email wajib diisi').check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Email terlalu panjang'), z.email(EMAIL_MESSAGE)),
   name: z.optional(
     z
       .string()
@@ -46,8 +38,6 @@ export const NotifyRequestSchema = z.strictObject({
     .check(z.trim(), z.minLength(1, 'Pesan wajib diisi'), z.maxLength(5000, 'Pesan maksimal 5000 karakter')),
 });
 export type NotifyRequest = z.infer<typeof NotifyRequestSchema>;
-/** 201 'Pesan terkirim' with the outbox id of the queued message. */
-export const NotifyResponseSchema = miniEnvelope(z.object({ id: z.number() }));
 
 /* Admins of the tenant (admin, superadmin): the outbox and the catcher's inbox, 10 a page, newest first. */
 
@@ -78,9 +68,6 @@ export const OutboxItemSchema = z.object({
   sentAt: z.nullable(z.string()),
 });
 export type OutboxItem = z.infer<typeof OutboxItemSchema>;
-export const OutboxResponseSchema = miniEnvelope(miniPaged(OutboxItemSchema));
-/** POST v1/outbox/{id}/retry: back in the queue, due now, with a fresh set of attempts (409 once sent). */
-export const OutboxRetryResponseSchema = miniEnvelope(OutboxItemSchema);
 
 /** A message the catcher received for the tenant. */
 export const CaughtMailSchema = z.object({
@@ -91,7 +78,6 @@ export const CaughtMailSchema = z.object({
   receivedAt: z.string(),
 });
 export type CaughtMail = z.infer<typeof CaughtMailSchema>;
-export const InboxResponseSchema = miniEnvelope(miniPaged(CaughtMailSchema));
 /** GET v1/inbox/{id}: with the headers that matter, the text (and HTML) body parsed from the raw message, and the raw message. */
 export const CaughtMailDetailSchema = z.extend(CaughtMailSchema, {
   messageId: z.nullable(z.string()),
@@ -101,4 +87,3 @@ export const CaughtMailDetailSchema = z.extend(CaughtMailSchema, {
   raw: z.string(),
 });
 export type CaughtMailDetail = z.infer<typeof CaughtMailDetailSchema>;
-export const InboxDetailResponseSchema = miniEnvelope(CaughtMailDetailSchema);

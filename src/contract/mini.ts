@@ -15,10 +15,16 @@ export function miniEnvelope<T extends z.ZodMiniType>(data: T) {
   return z.object({ statusCode: z.number().check(z.int()), message: z.string(), data });
 }
 
-/** A page of a list (SPEC §3): items, page, perPage, totalItems, totalPages (`paging.ts` is the full-zod one). */
-export function miniPaged<T extends z.ZodMiniType>(item: T) {
-  return z.object({ items: z.array(item), page: z.number(), perPage: z.number(), totalItems: z.number(), totalPages: z.number() });
-}
+/** What a visitor reads for an e-mail address that is not one. */
+export const EMAIL_MESSAGE = 'Masukkan alamat email yang valid, mis. nama@contoh.id';
+/**
+ * The e-mail address a form asks for (the visitors' forms, the DISC test, a payout request): trimmed,
+ * lower case, at most 254 characters; left empty it is 'Email wajib diisi'. One rule, so the same
+ * address is accepted, and refused with the same words, wherever it is typed.
+ */
+export const RequiredEmail = z
+  .string('Email wajib diisi')
+  .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email wajib diisi'), z.maxLength(254, 'Email terlalu panjang'), z.email(EMAIL_MESSAGE));
 
 /* Query strings: numbers, flags and lists arrive as text. */
 /** A whole number 1…max from a query string. */

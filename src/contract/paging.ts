@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/** The paged list result of SPEC §3: items, page, perPage, totalItems, totalPages. */
-export function paged<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    page: z.number().int().positive(),
-    perPage: z.number().int().positive(),
-    totalItems: z.number().int().nonnegative(),
-    totalPages: z.number().int().nonnegative(),
-  });
-}
-
 /** A positive whole number sent in a query string (`?page=2`). */
 export const QueryInt = z.coerce
   .number({ error: 'harus berupa angka' })

@@ -1,7 +1,8 @@
-import { miniEnvelope, miniPaged, queryInt, z } from './mini';
+import { miniEnvelope, queryInt, RequiredEmail, z } from './mini';
+import { paged } from './paged';
 
 /*
- * Class payments and mentor payouts (SPEC §7 "Payments", DESIGN "Facts about the original platform":
+ * Class payments and mentor payouts (SPEC §7 "Payments", docs/design.md "Facts about the original platform":
  * the Duitku gateway). zod/mini: the paying island, the payout form and the server validate with the
  * same schema objects. Money is whole Rupiah everywhere (integers, never floats).
  */
@@ -17,15 +18,8 @@ import { miniEnvelope, miniPaged, queryInt, z } from './mini';
  */
 export const INVOICE_STATES = ['pending', 'paid', 'expired', 'failed', 'cancelled'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
-export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
-  pending: 'Menunggu pembayaran',
-  paid: 'Lunas',
-  expired: 'Kedaluwarsa',
-  failed: 'Gagal',
-  cancelled: 'Dibatalkan',
-};
 
-/** The return page's text for anything but resultCode "00" (DESIGN "Facts about the original platform"). */
+/** The return page's text for anything but resultCode "00" (docs/design.md "Facts about the original platform"). */
 export const PAYMENT_FAILED = 'Pembayaran Gagal';
 export const PAY_NOW = 'Bayar sekarang';
 export const PAY_AGAIN = 'Bayar ulang';
@@ -36,7 +30,6 @@ export const RESULT_SUCCESS = '00';
 export const ClassSlugQuerySchema = z.strictObject({
   slug: z.string('slug wajib diisi').check(z.trim(), z.minLength(1, 'slug wajib diisi'), z.maxLength(200, 'slug terlalu panjang')),
 });
-export type ClassSlugQuery = z.infer<typeof ClassSlugQuerySchema>;
 
 const MERCHANT_ORDER_ID = /^[A-Za-z0-9_-]{1,50}$/;
 const OrderId = z.string('merchantOrderId wajib diisi').check(z.trim(), z.regex(MERCHANT_ORDER_ID, 'merchantOrderId tidak valid'));
@@ -88,7 +81,7 @@ export const PaymentDetailResponseSchema = miniEnvelope(z.nullable(InvoiceSchema
 export const PaymentStatusResponseSchema = miniEnvelope(z.object({ merchantOrderId: z.string(), status: z.enum(INVOICE_STATES) }));
 
 /**
- * The gateway's callback (form-encoded POST; DESIGN "Payment gateway"): every field arrives as text.
+ * The gateway's callback (form-encoded POST; docs/design.md "Payment gateway"): every field arrives as text.
  * signature = md5(merchantCode + amount + merchantOrderId + apiKey).
  */
 export const CALLBACK_FIELDS = [
@@ -106,7 +99,7 @@ export const CALLBACK_FIELDS = [
 
 /* ---------- Payouts ---------- */
 
-/** The smallest payout (DESIGN "Payout form"). */
+/** The smallest payout (docs/design.md "Payout form"). */
 export const PAYOUT_MINIMUM = 10_000;
 /** The largest payout one request may ask for. */
 export const PAYOUT_MAXIMUM = 100_000_000;
@@ -133,7 +126,6 @@ export const PAYOUT_BANKS = [
   { code: '542', name: 'Bank Jago' },
   { code: '535', name: 'SeaBank' },
 ] as const;
-export type PayoutBank = (typeof PAYOUT_BANKS)[number];
 const BANK_CODES = PAYOUT_BANKS.map((bank) => bank.code) as [string, ...string[]];
 export const bankName = (code: string): string => PAYOUT_BANKS.find((bank) => bank.code === code)?.name ?? code;
 
@@ -176,18 +168,10 @@ const Rupiah = z.pipe(
   }),
 );
 
-/** POST v2/payout/request: where the money goes and how much (DESIGN "Payout form"). */
+/** POST v2/payout/request: where the money goes and how much (docs/design.md "Payout form"). */
 export const PayoutRequestSchema = z.strictObject({
   name: oneLine('Nama penerima', 3, 100),
-  email: z
-    .string('Email wajib diisi')
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.minLength(1, 'Email wajib diisi'),
-      z.maxLength(254, 'Email terlalu panjang'),
-      z.email('Masukkan alamat email yang valid, mis. nama@contoh.id'),
-    ),
+  email: RequiredEmail,
   bank: z.enum(BANK_CODES, 'Pilih bank tujuan'),
   accountNumber: z.string('Nomor rekening wajib diisi').check(
     z.trim(),
@@ -214,7 +198,6 @@ export const PayoutListQuerySchema = z.strictObject({
   bank: z.optional(z.enum(BANK_CODES, 'bank tidak dikenal')),
   search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'search maksimal 100 karakter'))),
 });
-export type PayoutListQuery = z.input<typeof PayoutListQuerySchema>;
 /** The list query as the server reads it. */
 export type PayoutListParams = z.output<typeof PayoutListQuerySchema>;
 
@@ -236,7 +219,7 @@ export const PayoutSchema = z.object({
 });
 export type Payout = z.infer<typeof PayoutSchema>;
 export const PayoutResponseSchema = miniEnvelope(PayoutSchema);
-export const PayoutListResponseSchema = miniEnvelope(miniPaged(PayoutSchema));
+export const PayoutListResponseSchema = miniEnvelope(paged(PayoutSchema));
 export const PayoutBanksResponseSchema = miniEnvelope(z.array(z.object({ code: z.string(), name: z.string() })));
 
 /** A mentor's money, every figure a sum over the ledger. */

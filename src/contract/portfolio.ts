@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './common';
-import { paged, pagingQuery } from './paging';
+import { paged } from './paged';
+import { pagingQuery } from './paging';
 import { SlugSchema } from './posts';
 
 /** Portfolio kinds shown under /Portfolio/{type}: corporate clients, government and CSR/bootcamp work. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, partialUpdate } from './common';
-import { paged, pagingQuery, QueryBool, QueryInt } from './paging';
+import { paged } from './paged';
+import { pagingQuery, QueryBool, QueryInt } from './paging';
 import { UrlSchema, WebUrlSchema } from './url';
 
 /** Post kinds of SPEC §3. */

@@ -1,6 +1,7 @@
 import { ClassSummarySchema, SyllabusItemSchema } from './classes';
 import { MentorSchema } from './mentors';
-import { miniEnvelope, miniPaged, queryCityIds, queryInt, z } from './mini';
+import { miniEnvelope, queryCityIds, queryInt, z } from './mini';
+import { paged } from './paged';
 
 /** Programs (SPEC §3 "Program": name, slug, summary, logo; filters registrarCityIds, heldCityIds, categoryId). zod/mini. */
 
@@ -65,9 +66,9 @@ export const ProgramSchoolSchema = z.object({
 });
 export type ProgramSchool = z.infer<typeof ProgramSchoolSchema>;
 
-export const ProgramListResponseSchema = miniEnvelope(miniPaged(ProgramSummarySchema));
+export const ProgramListResponseSchema = miniEnvelope(paged(ProgramSummarySchema));
 export const ProgramDetailResponseSchema = miniEnvelope(ProgramDetailSchema);
-export const ProgramSchoolsResponseSchema = miniEnvelope(miniPaged(ProgramSchoolSchema));
+export const ProgramSchoolsResponseSchema = miniEnvelope(paged(ProgramSchoolSchema));
 
 /**
  * Active batches of the core API (GET batch/active): SPEC §3 names this page's fields current_page,

@@ -59,7 +59,6 @@ export const LoginSettingSchema = z.strictObject({
   mode: z.enum(['form', 'redirect'], { error: 'mode harus form atau redirect' }).default('form'),
   accountUrl: UrlSchema.default(''),
 });
-export type LoginSetting = z.infer<typeof LoginSettingSchema>;
 
 /**
  * The AI chat assistant (contract/chat.ts): whether the tenant's pages offer it, and the workspace id
@@ -158,7 +157,6 @@ export const AppIdResponseSchema = envelope(AppIdSchema);
 
 /** GET {code}/cms/app/setting/{key}: one value. */
 export const SettingValueSchema = z.object({ key: SettingKeySchema, value: z.unknown(), revision: z.number().int() });
-export const SettingValueResponseSchema = envelope(SettingValueSchema);
 
 /** PUT {code}/cms/app/settings: any subset of the keys; `revision` (optional) guards against lost updates. */
 export const SettingsUpdateSchema = z.strictObject({

@@ -1,9 +1,10 @@
-import { miniEnvelope, miniPaged, z } from './mini';
+import { miniEnvelope, z } from './mini';
+import { paged } from './paged';
 
 /**
  * Statistics (SPEC §3 "Statistics data", §7 "Statistics") and leaderboards. zod/mini like the rest of
  * the catalogue. Every figure is an aggregate of the tenant's rows; SPEC §9's 'short' 31 and 'full'
- * 43700 stand in only for a tenant with no data at all (see server/services/statistics.ts).
+ * 43700 stand in only for a tenant with no data at all (see server/statistics/statistics.ts).
  */
 
 /** The counter flags of GET v1/statistics/counter (SPEC §3). */
@@ -113,7 +114,6 @@ export const StatisticsOverviewResponseSchema = miniEnvelope(StatisticsOverviewS
 /** Leaderboards: league teams and learners by score. */
 export const LEADERBOARDS = ['liga-smk', 'pelajar'] as const;
 export type Leaderboard = (typeof LEADERBOARDS)[number];
-export const LEADERBOARD_LABELS: Record<Leaderboard, string> = { 'liga-smk': 'Liga SMK', pelajar: 'Pelajar' };
 export const LeaderboardEntrySchema = z.object({
   /** Competition ranking: ties share a rank, the next rank skips (1, 2, 2, 4). */
   rank: z.number(),
@@ -123,7 +123,7 @@ export const LeaderboardEntrySchema = z.object({
   score: z.number(),
 });
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
-export const LeaderboardPageSchema = miniPaged(LeaderboardEntrySchema);
+export const LeaderboardPageSchema = paged(LeaderboardEntrySchema);
 export type LeaderboardPage = z.infer<typeof LeaderboardPageSchema>;
 export const LeaderboardResponseSchema = miniEnvelope(LeaderboardPageSchema);
 /** GET v1/leaderboard/list (board, page, pageSize 10, search). */

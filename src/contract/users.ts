@@ -9,7 +9,6 @@ export const SessionDetailSchema = z.object({
   /** Live sign-ins of this account, this one included (the account page offers to end the others). */
   activeSessions: z.number().check(z.int()),
 });
-export type SessionDetail = z.infer<typeof SessionDetailSchema>;
 
 /** GET v1/user/me: the signed-in user's profile with `detail_auth`. Sign-up fields are null for accounts made by staff. */
 export const UserProfileSchema = z.extend(UserDetailSchema, {

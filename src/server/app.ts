@@ -8,16 +8,17 @@ import { classesRoutes, coreRoutes, coursesRoutes, programsRoutes } from './cata
 import { chatRoutes } from './chat';
 import { careersRoutes, showcaseRoutes } from './content';
 import type { ApiDeps, ApiEnv } from './context';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, databaseUnavailableCause } from './db/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCause } from './db/errors';
 import { formsRoutes } from './forms';
 import { healthRoutes } from './health';
 import { tenantCors } from './http/cors';
-import { DomainError, domainErrorResponse, errorResponse, HttpError } from './http/errors';
-import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './http/limits';
+import { DomainError, domainErrorResponse, errorResponse } from './http/errors';
+import { MAX_BODY_BYTES } from './http/limits';
 import { refuseNulBytes } from './http/nul-bytes';
 import { authorizerRoutes, authRoutes, usersRoutes } from './identity';
 import { mailerRoutes } from './mail';
 import { paymentsRoutes } from './payments';
+import { fail } from './platform/errors';
 import { postsRoutes } from './posts';
 import { restRoutes } from './rest';
 import { loggerRoutes, statisticsRoutes, statsHostRoutes } from './statistics';
@@ -25,7 +26,7 @@ import { settingsRoutes } from './tenants';
 import { uploadRoutes } from './uploads';
 
 /**
- * The embedded platform API, mounted by the server under `/api` (bases in DESIGN.md): the main
+ * The embedded platform API, mounted by the server under `/api` (bases in docs/design.md): the main
  * services at the root, the auth service under `auth/`. Routes are relative, so the same app serves
  * `astro dev` (via a Vite middleware), production and in-process tests. Call families are sub-apps
  * in `routes/`.
@@ -41,9 +42,9 @@ export function createApiApp(deps: ApiDeps) {
   api.use(tenantCors(deps));
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => errorResponse(c, 413, BODY_TOO_LARGE),
+    onError: (c) => domainErrorResponse(c, fail('bodyTooLarge', { maxKb: MAX_BODY_BYTES / 1024 })),
   });
-  // The upload service's POST has a limit of its own (routes/uploads.ts); every other call keeps this one.
+  // The upload service's POST has a limit of its own (uploads/routes.ts); every other call keeps this one.
   api.use((c, next) => (c.req.method === 'POST' && /^\/upload\/?$/.test(c.req.path) ? next() : limitBody(c, next)));
   api.use(refuseNulBytes());
 
@@ -71,24 +72,19 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/', statisticsRoutes(deps));
   if (deps.gatewaySim) api.route('/sim/duitku', deps.gatewaySim.app);
 
-  api.notFound((c) => errorResponse(c, 404, 'Endpoint tidak ditemukan'));
+  api.notFound((c) => domainErrorResponse(c, fail('endpointNotFound')));
   api.onError((error, c) => {
     if (error instanceof DomainError) return domainErrorResponse(c, error);
-    if (error instanceof HttpError) {
-      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-      return errorResponse(c, error.statusCode, error.message, error.fields);
-    }
     if (error instanceof HTTPException)
       return errorResponse(c, error.status as ContentfulStatusCode, error.message || 'Permintaan ditolak');
     // An outage is not a bug: one line, no stack, and the caller is told when to try again.
     const outage = databaseUnavailableCause(error);
     if (outage) {
       console.error(`[api] ${c.req.method} ${c.req.path}: basis data tidak tersedia (${outage})`);
-      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return errorResponse(c, 503, DATABASE_UNAVAILABLE);
+      return domainErrorResponse(c, fail('databaseUnavailable', { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }));
     }
     console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
-    return errorResponse(c, 500, 'Terjadi kesalahan pada server');
+    return domainErrorResponse(c, fail('internal'));
   });
   return api;
 }

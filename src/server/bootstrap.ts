@@ -1,22 +1,18 @@
 import { resolve } from 'node:path';
 import { createApiApp } from './app';
-import { chatPaceFromEnv, openChat } from './chat';
+import { openChat } from './chat';
+import type { Config } from './config';
 import type { ApiDeps } from './context';
-import { type Database, databaseTimeouts, openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { migrationCheck } from './db/migration-status';
-import { proxyHops } from './http/proxy';
 import { openPayments, type PaymentsSetup } from './payments';
-import { dataPaths, isProduction } from './platform/paths';
-import { seedDatabase } from './seed';
-
-export { proxyHops };
-
 import { AppTokens } from './platform/app-tokens';
 import { loadKeyRing } from './platform/keys';
 import { RateLimiter } from './platform/rate-limit';
 import { openSharedState, type SharedState } from './platform/shared-state';
 import { TenantDirectory } from './platform/tenants';
-import { storeFromEnv } from './uploads';
+import { seedDatabase } from './seed';
+import { uploadStore } from './uploads';
 
 export interface PlatformOptions {
   /** The deployed app version (the build id). */
@@ -25,17 +21,13 @@ export interface PlatformOptions {
   migrationsFolder: string;
   /** `tenants/` with each tenant's files, loaded by the seed. */
   tenantsRoot?: string;
-  /** Environment to read DATABASE_URL, DB_*_TIMEOUT_MS, DATA_DIR, PGLITE_DIR, APP_TOKEN_SECRET, SEED_DEMO_USERS, UPLOADS_S3_* from. */
-  env?: NodeJS.ProcessEnv;
-}
-
-/**
- * Whether the start-up seed adds the demo accounts: SEED_DEMO_USERS decides when set; otherwise they
- * are added everywhere except LMS_ENV=production, so a production server never starts with
- * publicly documented admin passwords.
- */
-export function demoUsersWanted(env: NodeJS.ProcessEnv): boolean {
-  return env.SEED_DEMO_USERS ? env.SEED_DEMO_USERS === 'true' : !isProduction(env);
+  /**
+   * The configuration, parsed once by the entry point (`loadConfig`): its database, keys, uploads,
+   * shared state, seed (`seed.demoUsers`: SEED_DEMO_USERS, else everywhere except LMS_ENV=production,
+   * so a production server never starts with publicly documented admin passwords), payments, chat
+   * and TRUST_PROXY slices are used here.
+   */
+  config: Config;
 }
 
 export interface Platform {
@@ -54,28 +46,26 @@ export interface Platform {
  * seed from `tenants/`, the app token keys, and the API on top. Used by the server and dev plugin.
  */
 export async function openPlatform(options: PlatformOptions): Promise<Platform> {
-  const env = options.env ?? process.env;
-  const paths = dataPaths(env);
+  const { config } = options;
   // Key material first: a missing production secret must stop the start before the database is touched.
-  const keys = loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: paths.keyFile, production: isProduction(env) });
-  // A malformed UPLOADS_S3_* variable stops the start here too.
-  const uploads = storeFromEnv(env, paths);
-  const timeouts = databaseTimeouts(env);
+  const keys = loadKeyRing(config.keys);
+  const uploads = uploadStore(config.uploads);
+  const { timeouts } = config.database;
   const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: paths.pgliteDir,
+    url: config.database.url,
+    dataDir: config.database.pgliteDir,
     migrationsFolder: options.migrationsFolder,
-    poolSize: Number(env.DATABASE_POOL_SIZE) || 10,
+    poolSize: config.database.poolSize,
     timeouts,
   });
   let shared: SharedState | undefined;
   try {
     // Redis first (when set): a wrong REDIS_URL stops the start before any seeding work.
-    shared = await openSharedState(env);
-    await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: demoUsersWanted(env) });
+    shared = await openSharedState(config.shared);
+    await seedDatabase(database.db, { tenantsRoot: resolve(options.tenantsRoot ?? 'tenants'), demoUsers: config.seed.demoUsers });
     const tenants = new TenantDirectory(database.db);
-    const { payments, simulator } = await openPayments(database.db, env);
-    const chat = openChat(database.db, shared.siteEvents, { paceMs: chatPaceFromEnv(env) });
+    const { payments, simulator } = await openPayments(database.db, config.payments);
+    const chat = openChat(database.db, shared.siteEvents, { paceMs: config.chat.paceMs });
     const deps: ApiDeps = {
       db: database.db,
       keys,
@@ -87,7 +77,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       payments,
       chat,
       gatewaySim: simulator,
-      trustProxyHops: proxyHops(env.TRUST_PROXY),
+      trustProxyHops: config.server.trustProxyHops,
       version: options.version,
       migrations: migrationCheck(database.db, options.migrationsFolder),
       // A free connection within the connect timeout and `select 1` at once; longer means not ready.

@@ -1,13 +1,14 @@
 import { join, resolve } from 'node:path';
 import { openPlatform, type Platform } from './bootstrap';
 import type { BuildOutcome, BuildRunner } from './builds';
-import { buildSite, publisherFromEnv, type SiteBuildOptions, schedule } from './builds';
+import { buildSite, publisherFor, type SiteBuildOptions, schedule } from './builds';
 import { nextStateChange } from './catalogue';
+import type { Config } from './config';
 import { nextPublication } from './posts';
 
-/** Where a project's build inputs and outputs are, from its root and the environment. */
-export function buildPaths(root: string, env: NodeJS.ProcessEnv) {
-  const distRoot = resolve(root, env.DIST_DIR || 'dist');
+/** Where a project's build inputs and outputs are, from its root and DIST_DIR (`config.builds.distDir`). */
+export function buildPaths(root: string, builds: Pick<Config['builds'], 'distDir'>) {
+  const distRoot = resolve(root, builds.distDir);
   return {
     distRoot,
     tenantsRoot: join(root, 'tenants'),
@@ -17,11 +18,14 @@ export function buildPaths(root: string, env: NodeJS.ProcessEnv) {
   };
 }
 
+/** The parts of the configuration a build runs with. */
+export type BuildConfig = Pick<Config, 'builds' | 'sites' | 'siteApi' | 'keys'>;
+
 /** The build runner of a platform: what its build queue runs for each job. */
 export function siteBuildRunner(
   platform: Platform,
   paths: ReturnType<typeof buildPaths>,
-  env: NodeJS.ProcessEnv = process.env,
+  config: BuildConfig,
   extra: Pick<SiteBuildOptions, 'strictLinks'> = {},
 ): BuildRunner {
   const options: SiteBuildOptions = {
@@ -31,9 +35,11 @@ export function siteBuildRunner(
     distRoot: paths.distRoot,
     compileDir: paths.compileDir,
     workerScript: paths.workerScript,
-    publisher: publisherFromEnv(env, paths.distRoot),
+    publisher: publisherFor(config.builds, paths.distRoot),
     version: platform.deps.version,
-    ...(env.BUILD_WORKERS ? { workers: Number(env.BUILD_WORKERS) } : {}),
+    workers: config.builds.workers,
+    renderNice: config.sites.renderNice,
+    api: { siteApi: config.siteApi, keys: config.keys },
     ...extra,
   };
   return async (job) => {
@@ -76,24 +82,25 @@ async function scheduleNextPublication(platform: Platform, code: string, from: D
 /**
  * Builds tenants from the command line (`npm run build`): opens the platform (PGlite in DATA_DIR,
  * or DATABASE_URL; seeded from tenants/), and builds each tenant in turn, in full unless `full` is
- * false. Returns each outcome; throws on the first failure, naming the tenant.
+ * false, with the caller's configuration (scripts/build.mjs parses it once). Returns each outcome;
+ * throws on the first failure, naming the tenant.
  */
 export async function buildTenants(
   root: string,
   codes: string[] | 'all',
-  options: { full?: boolean; env?: NodeJS.ProcessEnv; version: string; log?: (line: string) => void },
+  options: { full?: boolean; config: Config; version: string; log?: (line: string) => void },
 ): Promise<Record<string, BuildOutcome>> {
-  const env = options.env ?? process.env;
-  const paths = buildPaths(root, env);
+  const { config } = options;
+  const paths = buildPaths(root, config.builds);
   const platform = await openPlatform({
     version: options.version,
     migrationsFolder: paths.migrationsFolder,
     tenantsRoot: paths.tenantsRoot,
-    env,
+    config,
   });
   try {
     // From the command line a broken internal link fails the build (a template or seed bug).
-    const run = siteBuildRunner(platform, paths, env, { strictLinks: true });
+    const run = siteBuildRunner(platform, paths, config, { strictLinks: true });
     const all = (await platform.deps.tenants.all()).map((tenant) => tenant.code).sort();
     const wanted = codes === 'all' ? all : codes;
     const outcomes: Record<string, BuildOutcome> = {};

@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import type { ContentSource } from '../lib/content/source';
 import type { SiteContext } from '../lib/tenant/context';
 import type { Platform } from './bootstrap';
+import type { Config } from './config';
 import type { MailService } from './mail';
 import { CONTENT_TYPES } from './sites';
 
@@ -15,9 +16,10 @@ type DevSiteHolder = { [DEV_SITE]?: () => Promise<{ context: SiteContext; source
 
 /**
  * Mounts the platform API on `/api` of `astro dev`, loading it through Vite so edits reload.
- * Production mounts the same app in `site-server.ts`.
+ * Production mounts the same app in `site-server.ts`. `config` is the configuration astro.config.ts
+ * parsed once from the environment (`loadConfig`); the platform, mail and pages are opened with it.
  */
-export function apiDevPlugin(): Plugin {
+export function apiDevPlugin(config: Config): Plugin {
   return {
     name: 'lms-api-dev',
     apply: 'serve',
@@ -28,7 +30,7 @@ export function apiDevPlugin(): Plugin {
       const startDevMail = async (platform: Platform) => {
         try {
           const { startMail } = (await server.ssrLoadModule('/src/server/mail/service.ts')) as typeof import('./mail');
-          const mail = await startMail(platform.deps);
+          const mail = await startMail(platform.deps, config);
           server.config.logger.info(`[mail] surat: ${mail.target}`, { timestamp: true });
           return mail;
         } catch (error) {
@@ -39,7 +41,7 @@ export function apiDevPlugin(): Plugin {
       const open = () => {
         if (opening) return opening;
         const attempt = (server.ssrLoadModule('/src/server/bootstrap.ts') as Promise<typeof import('./bootstrap')>)
-          .then(({ openPlatform }) => openPlatform({ version: 'dev', migrationsFolder: 'src/server/db/migrations' }))
+          .then(({ openPlatform }) => openPlatform({ version: 'dev', migrationsFolder: 'src/server/db/migrations', config }))
           .then(async (platform) => {
             // The gateway simulator and its callbacks reach the dev server at its own address.
             platform.payments.payments.setSelfOrigin(`http://localhost:${server.config.server.port ?? 4321}`);
@@ -54,9 +56,9 @@ export function apiDevPlugin(): Plugin {
         opening = attempt;
         return attempt;
       };
-      // Pages rendered by the dev server are for one tenant (TENANT, default demo), with its context
+      // Pages rendered by the dev server are for one tenant (TENANT, default DEFAULT_TENANT, else demo), with its context
       // and content from the same platform. Set before every page: an edit reloads those modules.
-      const code = process.env.TENANT || process.env.DEFAULT_TENANT || 'demo';
+      const code = config.tenant ?? config.server.defaultTenant;
       const devFiles = join(server.config.cacheDir ?? 'node_modules/.astro', 'tenant-files');
       let context: Promise<SiteContext> | undefined;
       server.middlewares.use('/_tenant', (req, res, next) => {
@@ -77,7 +79,7 @@ export function apiDevPlugin(): Plugin {
         if (!tenant) throw new Error(`tenant "${code}" tidak ada di basis data`);
         const { loadSiteContext } = (await server.ssrLoadModule('/src/server/builds/site-context.ts')) as typeof import('./builds');
         const { dbContentSource } = (await server.ssrLoadModule('/src/server/sites/db-source.ts')) as typeof import('./sites');
-        context ??= loadSiteContext(platform.deps.db, tenant, { tenantsRoot: 'tenants', clientDir: devFiles });
+        context ??= loadSiteContext(platform.deps.db, tenant, { tenantsRoot: 'tenants', clientDir: devFiles, api: config });
         context.catch(() => {
           context = undefined;
         });

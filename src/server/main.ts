@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPlatform } from './bootstrap';
 import { buildPaths, siteBuildRunner } from './build-tenants';
-import { BuildWorker, buildService, publisherFromEnv, readCompile } from './builds';
+import { BuildWorker, buildService, publisherFor, readCompile } from './builds';
+import { type Config, loadConfig } from './config';
 import { describeDatabaseError } from './db/client';
 import { startMail } from './mail';
 import { startReconciler } from './payments';
@@ -16,13 +17,23 @@ import { bareHost, dbContentSource, isLocalHost, readLive, startSiteServer } fro
  * in DATA_DIR (default `.data`) or on the PostgreSQL server of DATABASE_URL. Serves each tenant's
  * live build under DIST_DIR (default `dist`, see sites/build-layout.ts) and picks up new ones
  * without a restart. `npm start` runs it (and builds what is missing, see scripts/start.mjs).
+ *
+ * Every setting comes from the environment, parsed here once (config.ts) before anything starts: a
+ * value a variable does not accept stops the start naming the variable and what it accepts.
  */
-const env = process.env;
+const config: Config = (() => {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    console.error(errorText(error));
+    process.exit(1);
+  }
+})();
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 // Run from the project folder (as `npm start` does): tenants/ (the seed and the files settings
 // name), package.json and DIST_DIR (when relative) are found from there, wherever the bundle is.
 const root = process.cwd();
-const paths = buildPaths(root, env);
+const paths = buildPaths(root, config.builds);
 const { distRoot } = paths;
 /** The app version (SPEC §4), from the project's package.json. */
 const version = (() => {
@@ -34,7 +45,7 @@ const version = (() => {
 })();
 
 // The bundle sits in dist/_server with a copy of the migrations beside it.
-const platform = await openPlatform({ version, migrationsFolder: here('./migrations'), tenantsRoot: paths.tenantsRoot }).catch(
+const platform = await openPlatform({ version, migrationsFolder: here('./migrations'), tenantsRoot: paths.tenantsRoot, config }).catch(
   (error: unknown) => {
     // Drizzle names the failed query; the server's reason is in `cause`.
     console.error(`Platform API tidak dapat dimulai: ${describeDatabaseError(error)}`);
@@ -43,7 +54,7 @@ const platform = await openPlatform({ version, migrationsFolder: here('./migrati
 );
 
 // Mail queued by requests goes out from this process: to SMTP_URL, or to the in-process catcher admins read through the API.
-const mail = await startMail(platform.deps, env).catch(async (error: unknown) => {
+const mail = await startMail(platform.deps, config).catch(async (error: unknown) => {
   console.error(`Surat tidak dapat dimulai: ${errorText(error)}`);
   await platform.close();
   process.exit(1);
@@ -62,6 +73,7 @@ const site = await startSiteServer({
   siteEvents: platform.shared.siteEvents,
   // PGlite answers one query at a time on this thread: one read at a time keeps static pages and health between them.
   contentReads: platform.database.kind === 'pglite' ? { active: 1, waiting: 16 } : { active: 4, waiting: 64 },
+  settings: config,
 }).catch(async (error: unknown) => {
   console.error(`Server situs tidak dapat dimulai: ${error instanceof Error ? error.message : String(error)}`);
   await mail.close();
@@ -70,17 +82,19 @@ const site = await startSiteServer({
 });
 platform.deps.sites = site.registry;
 // Payments: the gateway simulator (the embedded default) and callbacks reach this server at its own address.
-const selfHost = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1';
+const { host } = config.server;
+const selfHost = host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1';
 platform.payments.payments.setSelfOrigin(`http://${selfHost.includes(':') ? `[${selfHost}]` : selfHost}:${site.port}`);
 platform.payments.simulator?.worker.start();
-const stopReconciler = startReconciler(platform.deps.db, platform.payments.payments, Number(env.PAYMENT_RECONCILE_MS) || undefined);
+const stopReconciler = startReconciler(platform.deps.db, platform.payments.payments, config.payments.reconcileMs);
 // Content reads of on-demand pages failing (a database outage) turn readiness red until they work again.
 platform.deps.problems = () => site.problems();
 
 // This process builds sites too: writes through the API and signed webhooks queue builds in the
 // database, and this worker (or one in another server process) runs them, one per tenant at a time.
-const builder = new BuildWorker({ db: platform.deps.db, runner: siteBuildRunner(platform, paths, env) });
-platform.deps.builds = buildService(platform.deps.db, publisherFromEnv(env, distRoot), builder);
+const { debounceMs, pollMs, leaseMs, retryBaseMs } = config.builds.queue;
+const builder = new BuildWorker({ db: platform.deps.db, runner: siteBuildRunner(platform, paths, config), pollMs, leaseMs, retryBaseMs });
+platform.deps.builds = buildService(platform.deps.db, publisherFor(config.builds, distRoot), builder, debounceMs);
 builder.start();
 await queueStaleBuilds().catch((error: unknown) => console.error(`Build awal tidak dapat diantrekan: ${errorText(error)}`));
 
@@ -105,7 +119,7 @@ async function queueStaleBuilds(): Promise<void> {
 }
 
 // One line per tenant: where to open it, and what it serves.
-const shownHost = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : 'localhost';
+const shownHost = host !== '0.0.0.0' && host !== '::' ? host : 'localhost';
 for (const { tenant, live } of site.registry.sites()) {
   const local =
     shownHost === 'localhost'
@@ -119,7 +133,7 @@ for (const { tenant, live } of site.registry.sites()) {
 console.log(`Platform API: http://localhost:${site.port}/api · penyimpanan bersama: ${platform.shared.kind}`);
 console.log(`Surat: ${mail.target}`);
 console.log(
-  `Pembayaran: ${platform.payments.simulator ? `simulator Duitku di http://localhost:${site.port}/api/sim/duitku` : `Duitku (${env.DUITKU_BASE_URL ?? 'URL per tenant'})`}`,
+  `Pembayaran: ${platform.payments.simulator ? `simulator Duitku di http://localhost:${site.port}/api/sim/duitku` : `Duitku (${config.payments.duitkuBaseUrl ?? 'URL per tenant'})`}`,
 );
 
 // Graceful shutdown: stop taking connections, finish the requests in progress, then close the rest.
@@ -128,7 +142,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    const timeout = Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000;
+    const timeout = config.server.shutdownTimeoutMs;
     builder
       .stop()
       .then(() => site.close(timeout))

@@ -7,7 +7,7 @@ import { writeSaved } from '~/lib/chat/saved';
 import type { ChatIdentityDeps } from './chat-identity';
 
 /*
- * The AI chat's state (issue 17, SPEC §4 "Chat"): what the panel shows and what this browser keeps.
+ * The AI chat's state (SPEC §4 "Chat"): what the panel shows and what this browser keeps.
  * The actions are in chat.ts (asking, streaming, stopping) and chat-conversations.ts (showing,
  * starting and deleting conversations).
  */

@@ -18,7 +18,7 @@ import {
 } from './chat-state';
 
 /*
- * The AI chat's asking (issue 17, SPEC §4 "Chat stream"): a question and the answer streaming into
+ * The AI chat's asking (SPEC §4 "Chat stream"): a question and the answer streaming into
  * its turn. One answer streams at a time: a new question cancels the running one, and so do stopping,
  * a new conversation or opening another (chat-conversations.ts). The state is chat-state.ts.
  */

@@ -1,11 +1,11 @@
 import { atom } from 'nanostores';
 import type { ClassFilters, ClassSummary } from '~/contract/classes';
-import type { Page } from '~/lib/api/posts';
+import type { Paged } from '~/contract/paged';
 import { isNetworkFailure } from '~/lib/auth/request-errors';
 import { type ClassQuery, classListHref, classQueryParams, readClassQuery } from '~/lib/catalogue/class-query';
 
 /**
- * The class browser of /Class (issue 14): the filters and page the visitor chose, and what the list
+ * The class browser of /Class: the filters and page the visitor chose, and what the list
  * shows for them. Actions load the page through an injected loader and mirror the query in the
  * address bar through an injected `pushAddress`, so they run in tests without a browser; the
  * island injects the API call and `history.pushState`.
@@ -13,9 +13,9 @@ import { type ClassQuery, classListHref, classQueryParams, readClassQuery } from
 
 /** What the list shows: a page, a page being loaded (the previous one stays dimmed), or a failure. */
 export type ClassResults =
-  | { status: 'ready'; page: Page<ClassSummary> }
-  | { status: 'loading'; page: Page<ClassSummary> | null }
-  | { status: 'failed'; reason: 'offline' | 'server'; page: Page<ClassSummary> | null };
+  | { status: 'ready'; page: Paged<ClassSummary> }
+  | { status: 'loading'; page: Paged<ClassSummary> | null }
+  | { status: 'failed'; reason: 'offline' | 'server'; page: Paged<ClassSummary> | null };
 
 /** The filters and page on show (always canonical: what `readClassQuery` would read from the address). */
 export const $classFilters = atom<ClassQuery>({ page: 1, filters: {} });
@@ -24,7 +24,7 @@ export const $classResults = atom<ClassResults>({ status: 'loading', page: null 
 /** What the browser gives the actions. */
 export interface ClassBrowserDeps {
   /** One page of the list for a query; rejects on failure (and when `signal` aborts it). */
-  load(query: ClassQuery, signal: AbortSignal): Promise<Page<ClassSummary>>;
+  load(query: ClassQuery, signal: AbortSignal): Promise<Paged<ClassSummary>>;
   /** Makes `href` (`/Class?…`) the address of a new history entry. */
   pushAddress(href: string): void;
   /** Whether the browser says it is online. */
@@ -38,7 +38,7 @@ let running: AbortController | undefined;
  * Starts the browser on what the page was rendered with (`page` null when the page could not load
  * the list); returns a function that stops it (a load under way is dropped).
  */
-export function startClassBrowser(initial: { query: ClassQuery; page: Page<ClassSummary> | null }, given: ClassBrowserDeps): () => void {
+export function startClassBrowser(initial: { query: ClassQuery; page: Paged<ClassSummary> | null }, given: ClassBrowserDeps): () => void {
   deps = given;
   $classFilters.set(canonical(initial.query));
   $classResults.set(initial.page ? { status: 'ready', page: initial.page } : { status: 'failed', reason: 'server', page: null });

@@ -1,4 +1,4 @@
-/** What the sign-in specs share: a test account, the API sign-up, the /Login form (issue 13). */
+/** What the sign-in specs share: a test account, the API sign-up, the /Login form. */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Tenant } from '~/lib/tenant/schema';

@@ -3,7 +3,7 @@ import { roleOnAccountPage } from './auth-support';
 import { axeViolations, keepScreenshot, scrollsSideways, tenantOf } from './support';
 
 /**
- * What every tenant's sign-in shares, in Chromium against the real server (issue 13): a forged
+ * What every tenant's sign-in shares, in Chromium against the real server: a forged
  * return refused, and the four pages readable. What depends on the tenant's sign-in mode is in
  * auth-form.spec.ts (the /Login form, demo) and auth-redirect.spec.ts (the account service, elevaite).
  */

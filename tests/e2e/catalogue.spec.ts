@@ -5,7 +5,7 @@ import { signInWithForm } from './auth-support';
 import { axeViolations, h1, keepScreenshot, roleClient, scrollsSideways, tenantOf } from './support';
 
 /**
- * The catalogue as a visitor meets it (issue 14), on the demo tenant: a class from /Class, a free
+ * The catalogue as a visitor meets it, on the demo tenant: a class from /Class, a free
  * chapter, a premium chapter refused signed out and read signed in with access, and every catalogue
  * page through axe and at 320 px. Which premium course the demo student may read is asked of the
  * API (v1/course/progress), not assumed from the seed.

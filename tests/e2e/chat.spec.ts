@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '~/contract/constants';
 import { axeViolations, expectOnlyShellScript, keepScreenshot, scriptGraphGzip, scrollsSideways } from './support';
 
 /**
- * The AI chat assistant in Chromium (issue 17), on the demo tenant (chat enabled, workspace
+ * The AI chat assistant in Chromium, on the demo tenant (chat enabled, workspace
  * "nusantara"): nothing of it loads until the launcher is clicked; a question about a class streams
  * an answer with the class page among its sources; a long answer stops on 'Hentikan' without an
  * error; after a reload the conversation and the history are there; a deleted conversation is gone

@@ -4,7 +4,7 @@ import { listSubmissions } from '~/lib/api/forms';
 import { axeViolations, keepScreenshot, roleClient, scrollsSideways, tenantOf } from './support';
 
 /**
- * The community forms on the hosted database REST (issue 15): book comments on /Metamorfosa,
+ * The community forms on the hosted database REST: book comments on /Metamorfosa,
  * aspirations on /Collaboration, testimonies on /Clients and donations on /BelajarBersama, in
  * Chromium on a phone. What a visitor sends comes back from the server intact (markup as text,
  * emoji), a lost connection keeps what was typed, and the retry stores it once.

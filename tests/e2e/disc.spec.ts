@@ -5,7 +5,7 @@ import { type DiscAnswer, scoreDisc } from '~/lib/disc/score';
 import { axeViolations, islandGzip, keepScreenshot, scrollsSideways } from './support';
 
 /**
- * The DISC test on /Welcome in Chromium on a phone (issue 15): 24 groups answered one per step, a
+ * The DISC test on /Welcome in Chromium on a phone: 24 groups answered one per step, a
  * reload mid-test keeps the answers, a 'least' that is the 'most' is refused, an outage keeps
  * everything and the retry stores the result; the type shown is the one the scoring gives.
  */

@@ -5,7 +5,7 @@ import { listSubmissions } from '~/lib/api/forms';
 import { axeViolations, islandGzip, keepScreenshot, roleClient, scrollsSideways, tenantOf } from './support';
 
 /**
- * The visitors' forms in Chromium on a phone (issue 15): each filled in, sent and confirmed, its row
+ * The visitors' forms in Chromium on a phone: each filled in, sent and confirmed, its row
  * read back through the staff's API and its mail through the mail catcher's inbox; a lost answer and
  * an outage keep what was typed, and the retry stores one row.
  */

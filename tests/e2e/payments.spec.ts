@@ -6,12 +6,13 @@ import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn
 import { createInvoice, listPayouts, paymentDetail, payoutBalance, requestPayout } from '~/lib/api/payments';
 import { formatRupiah } from '~/lib/format/money';
 import type { Tenant } from '~/lib/tenant/schema';
+import { loadConfig } from '~/server/config';
 import { siteApiConfig } from '~/server/sites/site-api-config';
 import { PASSWORD, registerByApi, signInWithForm, uniqueEmail } from './auth-support';
 import { axeViolations, islandGzip, keepScreenshot, roleClient, scrollsSideways, tenantOf } from './support';
 
 /**
- * Class payments and mentor payouts in Chromium (issue 16), on the demo tenant against the embedded
+ * Class payments and mentor payouts in Chromium, on the demo tenant against the embedded
  * gateway simulator: a learner pays, fails and lets an invoice expire (each a fresh account, so the
  * tests stand alone), a mentor asks for a payout an admin approves, and every new page passes axe
  * and fits 320 px. Paid classes with registration open (classes.yaml `dates: [-10, 15, 20, 60]`):
@@ -30,7 +31,8 @@ test.use({ viewport: PHONE });
 
 /** The platform API as a browser of the site uses it, signed in as `email`. */
 async function accountClient(baseURL: string, tenant: Tenant, email: string, password: string): Promise<ApiClient> {
-  const config = siteApiConfig(tenant);
+  // The credentials the build gave the site: the same environment (DATA_DIR's key) as the server's.
+  const config = siteApiConfig(tenant, loadConfig(process.env));
   const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
   const browserLike: typeof fetch = (input, init) =>
     fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: baseURL } });

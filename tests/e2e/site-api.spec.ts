@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createApiClient, getAppSettings, listCities, runAppStart, signIn } from '~/lib/api';
+import { loadConfig } from '~/server/config';
 import { siteApiConfig } from '~/server/sites/site-api-config';
 import { memoryEnvironment } from '../unit/lib/api/fakes';
 import { tenantOf } from './support';
@@ -10,7 +11,8 @@ import { tenantOf } from './support';
  */
 test('the site client starts the app against the running server and reads settings and cities', async ({ baseURL }, testInfo) => {
   const tenant = tenantOf(testInfo);
-  const config = siteApiConfig(tenant);
+  // The credentials the build gave the site: the same environment (DATA_DIR's key) as the server's.
+  const config = siteApiConfig(tenant, loadConfig(process.env));
   const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
   // A browser sends Origin with every POST; Node's fetch does not, so add what the page would send.
   const browserLike: typeof fetch = (input, init) =>

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Content-Security-Policy as a browser enforces it (issue 12): every page's own inline scripts run
+ * Content-Security-Policy as a browser enforces it: every page's own inline scripts run
  * (they are allowed by the hashes its build computed), a script injected into the page does not,
  * and the header keeps plugins, foreign <base> and framing by other sites out.
  */

@@ -6,6 +6,7 @@ import { type APIRequestContext, expect, type Locator, type Page, type TestInfo 
 import type { Role } from '~/contract/roles';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import type { Tenant } from '~/lib/tenant/schema';
+import { loadConfig } from '~/server/config';
 import { siteApiConfig } from '~/server/sites/site-api-config';
 
 /** The tenant a Playwright project serves (see playwright.config.ts). */
@@ -40,7 +41,8 @@ export async function writerClient(baseURL: string, tenant: Tenant): Promise<Api
 
 /** The platform API of the running server with the tenant's demo account of `role` signed in (seed.ts `demoAccount`). */
 export async function roleClient(baseURL: string, tenant: Tenant, role: Role): Promise<ApiClient> {
-  const config = siteApiConfig(tenant);
+  // The credentials the build gave the site: the same environment (DATA_DIR's key) as the server's.
+  const config = siteApiConfig(tenant, loadConfig(process.env));
   const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
   const browserLike: typeof fetch = (input, init) =>
     fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: baseURL } });

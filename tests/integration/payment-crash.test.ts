@@ -7,6 +7,7 @@ import type { RegisterRequest } from '~/contract/auth';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, register } from '~/lib/api';
 import { createInvoice, paymentDetail, paymentStatus } from '~/lib/api/payments';
 import { loadTenant } from '~/lib/tenant/load';
+import { loadConfig } from '~/server/config';
 import { lockDataDir } from '~/server/db/pglite-lock';
 import { siteApiConfig } from '~/server/sites/site-api-config';
 import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
@@ -16,7 +17,7 @@ import { eventually, type ServerProcess, startServer } from './support/server-pr
 import { throwawayDatabase } from './support/throwaway';
 
 /*
- * A server that dies while it settles a payment (issue 16). PAYMENT_CRASH_POINT=settle makes the
+ * A server that dies while it settles a payment. PAYMENT_CRASH_POINT=settle makes the
  * production server (its bundle, as `npm start` runs it) SIGKILL itself inside the settling
  * transaction, after the enrolment, the ledger posting and the receipt are written and before the
  * commit. Whatever the database kept must be whole: the invoice still pending with none of them, or
@@ -133,7 +134,7 @@ describe.each(await dbKinds())('a server killed while it settles a payment, on %
 
   /** The API as the demo site's browser uses it, signed in as a fresh learner. */
   async function learner(base: string, email: string): Promise<ApiClient> {
-    const config = siteApiConfig(demo, { APP_TOKEN_SECRET: SECRET, DATA_DIR: dataDir });
+    const config = siteApiConfig(demo, loadConfig({ APP_TOKEN_SECRET: SECRET, DATA_DIR: dataDir }));
     const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${base}${path}`]));
     const browserLike: typeof fetch = (input, init) =>
       fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: base } });

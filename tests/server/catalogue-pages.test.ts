@@ -8,9 +8,10 @@ import { type ItemIndex, itemIndexOf, itemLookup, mainAddress, mainAddresses } f
 import type { ContentSource } from '~/lib/content/source';
 import type { SiteContext } from '~/lib/tenant/context';
 import { loadSiteContext } from '~/server/builds/site-context';
+import { loadConfig } from '~/server/config';
 import { dbContentSource } from '~/server/sites/db-source';
 import { tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, openTestPlatform, TEST_APP_TOKEN_SECRET, type TestPlatform } from './support/platform';
 
 /**
  * The catalogue's pages as a build writes them and a visitor reads them, rendered by the site's one
@@ -89,7 +90,8 @@ describe.each(await dbKinds())('catalogue pages on %s', (kind) => {
     platform = await openTestPlatform(kind);
     const tenant = await tenantOf(platform);
     clientDir = mkdtempSync(join(tmpdir(), 'lms-catalogue-pages-'));
-    const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir });
+    const api = loadConfig({ APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET });
+    const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir, api });
     const source = dbContentSource(platform.deps.db, tenant.lmsId);
     renderer.configure(context, source);
     index = await itemIndexOf(source);

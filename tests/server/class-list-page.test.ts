@@ -5,7 +5,7 @@ import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
 import { ask, fakeContent, makeDist, rendererSource, siteFiles, startSites, tenantRecord, writeBuild } from './support/fake-sites';
 
 /**
- * /Class with filters (issue 14, the class browser): the built file is the first page of every
+ * /Class with filters (the class browser): the built file is the first page of every
  * class; an address with filters is rendered on demand at its canonical address (class-query.ts),
  * so a shared, reloaded or hand-written address shows the same list and renders it once. Other
  * lists keep their own parameters.

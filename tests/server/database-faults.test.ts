@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPlatform } from '~/server/bootstrap';
+import { loadConfig } from '~/server/config';
 import { DATABASE_UNAVAILABLE, databaseUnavailableCause } from '~/server/db/errors';
 import {
   adminQuery,
@@ -60,7 +61,10 @@ describe.skipIf(!kinds.includes('postgres'))('PostgreSQL frozen behind a TCP pro
       DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
       DB_IDLE_TIMEOUT_MS: '1000',
     };
-    platform = { ...(await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, env })), kind: 'postgres' };
+    platform = {
+      ...(await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, config: loadConfig(env) })),
+      kind: 'postgres',
+    };
     app = await generateAppToken(platform);
   }, 60_000);
 

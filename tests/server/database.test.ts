@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import type { ViteDevServer } from 'vite';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '~/server/config';
 import { type Database, openDatabase } from '~/server/db/client';
 import { apiDevPlugin } from '~/server/dev-plugin';
 import { dbKinds, MIGRATIONS, POSTGRES_ADMIN_URL } from './support/platform';
@@ -206,7 +207,7 @@ describe('start-up failures', () => {
       httpServer: null,
       config: { logger: { error: logged }, server: {} },
     };
-    const hook = apiDevPlugin().configureServer;
+    const hook = apiDevPlugin(loadConfig({})).configureServer;
     if (typeof hook !== 'function') throw new Error('configureServer is not a function');
     await hook.call({} as never, devServer as unknown as ViteDevServer);
     const http = createServer((req, res) => middleware?.(req, res, () => res.writeHead(500).end()));

@@ -7,9 +7,10 @@ import type { ContentSource } from '~/lib/content/source';
 import { leagueSeason } from '~/lib/league/season';
 import type { SiteContext } from '~/lib/tenant/context';
 import { loadSiteContext } from '~/server/builds/site-context';
+import { loadConfig } from '~/server/config';
 import type { TenantRecord } from '~/server/platform/tenants';
 import { dbContentSource } from '~/server/sites/db-source';
-import { openTestPlatform, type TestPlatform } from './support/platform';
+import { openTestPlatform, TEST_APP_TOKEN_SECRET, type TestPlatform } from './support/platform';
 
 /**
  * /Liga-Smk as a build writes it, rendered by the site's one compile (dist/_site, compiled first when
@@ -52,7 +53,8 @@ const textOf = (html: string) =>
 async function tenantContext(code: string): Promise<{ tenant: TenantRecord; context: SiteContext }> {
   const tenant = await platform.deps.tenants.byCode(code);
   if (!tenant) throw new Error(`tenant ${code} not seeded`);
-  const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir });
+  const api = loadConfig({ APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET });
+  const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir, api });
   return { tenant, context };
 }
 

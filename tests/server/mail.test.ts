@@ -3,9 +3,9 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CaughtMail, CaughtMailDetail, OutboxItem } from '~/contract/mailer';
+import { loadConfig } from '~/server/config';
 import { caughtMails, formSubmissions, mailOutbox, siteCopy, users } from '~/server/db/schema';
 import { MailCatcher } from '~/server/mail/catcher';
-import { mailConfig } from '~/server/mail/config';
 import { enqueueMail, type MailMessage, staffRecipients } from '~/server/mail/outbox';
 import { startMail } from '~/server/mail/service';
 import { catcherTransport, type MailTransport } from '~/server/mail/transport';
@@ -460,6 +460,7 @@ describe.each(await dbKinds())('mail on %s', (kind) => {
 
   describe('startMail (what npm start and npm run dev run)', () => {
     it('reads its settings from the environment and names a bad variable', () => {
+      const mailConfig = (env: Record<string, string>) => loadConfig(env).mail;
       expect(mailConfig({})).toEqual({ smtpUrl: undefined, from: 'no-reply@localhost', catcherPort: 0, pollMs: 5000 });
       expect(mailConfig({ SMTP_URL: 'smtps://u:p@smtp.contoh.id:465', MAIL_FROM: '"Sekolah" <halo@contoh.id>' })).toMatchObject({
         smtpUrl: 'smtps://u:p@smtp.contoh.id:465',
@@ -472,7 +473,7 @@ describe.each(await dbKinds())('mail on %s', (kind) => {
 
     it("starts the catcher and the worker, and a notify is delivered without waiting for the worker's poll", async () => {
       await drain();
-      const mail = await startMail(platform.deps, { MAIL_POLL_MS: '3600000' });
+      const mail = await startMail(platform.deps, loadConfig({ MAIL_POLL_MS: '3600000' }));
       try {
         expect(mail.target).toMatch(/^penangkap 127\.0\.0\.1:\d+$/);
         const { id } = await data<{ id: number }>(

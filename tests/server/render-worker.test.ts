@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSource } from '~/lib/content/source';
 import type { FromWorker, ToWorker } from '~/server/sites/render-protocol';
-import { sourceKey } from '~/server/sites/render-protocol';
+import { renderWorkerArgs, sourceKey } from '~/server/sites/render-protocol';
 import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
 import { fakeContent } from './support/fake-sites';
 
@@ -46,8 +46,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A started worker answering source calls from `source`, with every message it sent. */
 function start(source: ContentSource, mode?: 'build') {
-  const child = fork(workerScript, [], {
-    env: { ...process.env, RENDER_ENTRY: pathToFileURL(entry).href, RENDER_CONTEXT: contextFile, ...(mode ? { RENDER_MODE: mode } : {}) },
+  const child = fork(workerScript, renderWorkerArgs({ entry: pathToFileURL(entry).href, contextFile, build: mode === 'build' }), {
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -172,8 +171,7 @@ describe('render worker: a build’s pages (RENDER_MODE=build)', () => {
 
 describe('render worker: started wrongly', () => {
   it('refuses to start without a build context', async () => {
-    const child = fork(workerScript, [], {
-      env: { ...process.env, RENDER_ENTRY: pathToFileURL(entry).href, RENDER_CONTEXT: '' },
+    const child = fork(workerScript, renderWorkerArgs({ entry: pathToFileURL(entry).href, contextFile: '', build: false }), {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     let stderr = '';
@@ -182,6 +180,6 @@ describe('render worker: started wrongly', () => {
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).not.toBe(0);
-    expect(stderr).toContain('RENDER_CONTEXT');
+    expect(stderr).toContain('--context=');
   });
 });

@@ -95,9 +95,11 @@ describe.each(await dbKinds())('hosted database REST (SPEC §7) through postgres
 
     it('is what the site is built with (siteApiConfig.restApiKey)', async () => {
       const { siteApiConfig } = await import('~/server/sites/site-api-config');
-      const config = siteApiConfig(tenant, { APP_TOKEN_SECRET: 'a1'.repeat(32), DATA_DIR: '/nonexistent' });
+      const { loadConfig } = await import('~/server/config');
+      const config = siteApiConfig(tenant, loadConfig({ APP_TOKEN_SECRET: 'a1'.repeat(32), DATA_DIR: '/nonexistent' }));
       expect(config.restApiKey).toBe(apiKeyOf(platform, tenant));
-      expect(siteApiConfig(tenant, { APP_TOKEN_SECRET: 'a1'.repeat(32), PUBLIC_REST_API_KEY: 'other' }).restApiKey).toBe('other');
+      const other = loadConfig({ APP_TOKEN_SECRET: 'a1'.repeat(32), PUBLIC_REST_API_KEY: 'other' });
+      expect(siteApiConfig(tenant, other).restApiKey).toBe('other');
     });
   });
 

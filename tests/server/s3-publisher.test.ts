@@ -5,8 +5,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { publisherFromEnv } from '~/server/builds/publisher';
+import { publisherFor } from '~/server/builds/publisher';
 import { type Manifest, s3Publisher } from '~/server/builds/s3-publisher';
+import { loadConfig } from '~/server/config';
 import { s3Client } from '~/server/platform/s3';
 import { buildDir, livePointer } from '~/server/sites/build-layout';
 
@@ -239,7 +240,9 @@ describe('s3Publisher', () => {
   });
 });
 
-describe('publisherFromEnv', () => {
+describe('publisherFor (the configuration of BUILDS_KEEP and PUBLISH_S3_*)', () => {
+  const publisherFromEnv = (env: Record<string, string>, distRoot: string) => publisherFor(loadConfig(env).builds, distRoot);
+
   it('publishes locally and to S3; a rollback follows the local builds and rewrites the S3 pointer', async () => {
     const env = {
       PUBLISH_S3_BUCKET: bucket,

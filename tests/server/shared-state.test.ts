@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '~/server/config';
 import { RateLimiter } from '~/server/platform/rate-limit';
 import { RedisRateLimitStore } from '~/server/platform/rate-limit-redis';
 import { connectRedis, openSharedState, type SharedState } from '~/server/platform/shared-state';
@@ -170,8 +171,8 @@ describe.runIf(redisUp)('shared state on Redis', () => {
   });
 
   it('openSharedState with REDIS_URL gives processes one count and one purge channel', async () => {
-    const env = { REDIS_URL, REDIS_PREFIX: prefix };
-    const states: SharedState[] = [await openSharedState(env), await openSharedState(env)];
+    const { shared } = loadConfig({ REDIS_URL, REDIS_PREFIX: prefix });
+    const states: SharedState[] = [await openSharedState(shared), await openSharedState(shared)];
     opened.unshift(...states);
     const [first, second] = states as [SharedState, SharedState];
     expect([first.kind, second.kind]).toEqual(['redis', 'redis']);
@@ -201,7 +202,7 @@ describe('shared state without Redis', () => {
   });
 
   it('openSharedState without REDIS_URL keeps counts and purges in the process', async () => {
-    const state = await openSharedState({});
+    const state = await openSharedState(loadConfig({}).shared);
     expect(state.kind).toBe('memory');
     const now = Date.now();
     await state.rateLimitStore.hit('sign-in:10.0.0.7', 60_000, now);
@@ -215,15 +216,21 @@ describe('shared state without Redis', () => {
 
   it('with an unreachable REDIS_URL start-up stops quickly, in Indonesian, without showing the password', async () => {
     const started = performance.now();
-    const error = await openSharedState({ REDIS_URL: 'redis://:rahasia@127.0.0.1:1' }).catch((caught: unknown) => caught);
+    const error = await openSharedState(loadConfig({ REDIS_URL: 'redis://:rahasia@127.0.0.1:1' }).shared).catch(
+      (caught: unknown) => caught,
+    );
     expect(performance.now() - started).toBeLessThan(4000);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/^Redis di redis:\/\/:\*\*\*@127\.0\.0\.1:1 tidak dapat dihubungi: .*ECONNREFUSED/);
     expect((error as Error).message).not.toContain('rahasia');
   });
 
-  it('a REDIS_URL that is not a redis:// address is refused by name', async () => {
-    await expect(openSharedState({ REDIS_URL: 'http://127.0.0.1:6379' })).rejects.toThrow('REDIS_URL tidak valid');
+  it('a REDIS_URL that is not a redis:// address is refused by name, without repeating it', async () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://:rahasia@127.0.0.1:6379' })).toThrow(
+      'REDIS_URL: harus redis://host:port atau rediss://host:port',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://:rahasia@127.0.0.1:6379' })).not.toThrow('rahasia');
+    await expect(connectRedis('http://127.0.0.1:6379')).rejects.toThrow('REDIS_URL tidak valid');
   });
 
   it('while Redis is down the limiter lets calls through at once and warns once a minute', async () => {

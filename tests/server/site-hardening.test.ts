@@ -8,7 +8,7 @@ import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
 import { ask, fakeContent, makeDist, rendererSource, siteFiles, startSites, tenantRecord, writeBuild } from './support/fake-sites';
 
 /**
- * What a visitor cannot do to the one server (issue 12): odd methods and NUL bytes are refused in one
+ * What a visitor cannot do to the one server: odd methods and NUL bytes are refused in one
  * line, redirects keep the address and its query, the error pages are not pages of their own, an
  * address sending endless new searches is told to wait, and reads beyond what the database can take
  * get a 503 while static pages keep answering.

@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '~/contract/uploads';
-import { type ApiClient, ApiRequestError, uploadAddress, uploadFile } from '~/lib/api';
+import { type ApiClient, ApiRequestError, callUrl, uploadFile } from '~/lib/api';
 import { uploads } from '~/server/db/schema';
 import { s3Client } from '~/server/platform/s3';
 import { uploadUsableBy } from '~/server/uploads/records';
@@ -232,7 +232,7 @@ describe.each(await dbKinds())('the upload service on %s', (kind) => {
       expect(served.includes(Buffer.from('KameraRahasia'))).toBe(false);
       expect(served.includes(Buffer.from('Pemilik Asli'))).toBe(false);
       // The uploader's own page can show it by address alone (an <img> sends no headers).
-      const address = new URL(uploadAddress(site, sent));
+      const address = new URL(callUrl(site.bases.upload, sent.id, { token: sent.token }));
       expect(address.pathname).toBe(`/api/upload/${sent.id}`);
       expect((await inProcessFetch(platform)(address.href)).status).toBe(200);
     });

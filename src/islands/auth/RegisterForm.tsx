@@ -6,33 +6,18 @@ import { ApiRequestError } from '~/lib/api/errors';
 import { failureMessage } from '~/lib/auth/request-errors';
 import { browserEnvironment } from '~/stores/app';
 import { $session, keepSession } from '~/stores/session';
-import { AreaSelects } from '../shared/AreaSelects';
 import { appClient } from '../shared/app-client';
-import { Field, SubmitButton } from '../shared/Field';
+import { SubmitButton } from '../shared/Field';
 import { type FieldErrors, fieldErrors, focusFirstInvalid, serverIssues } from '../shared/form-errors';
-import { GenderChoice } from '../shared/GenderChoice';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { PasswordInput } from '../shared/PasswordInput';
 import { RedirectRefused, returnTarget } from '../shared/return-to';
 import { SignedInNotice } from '../shared/SignedInNotice';
 import { typedAhead } from '../shared/typed-ahead';
 import { useHydrated } from '../shared/use-hydrated';
-import { TermsAndNewsletter } from './TermsAndNewsletter';
+import { ACCOUNT_EMPTY, AccountFields, PERSON_EMPTY, PersonFields } from './SignUpFields';
 import '../shared/forms.css';
 
-const EMPTY = {
-  email: '',
-  name: '',
-  phone: '',
-  birthDate: '',
-  gender: '',
-  provinceId: '',
-  cityId: '',
-  password: '',
-  passwordRepeat: '',
-  newsletter: false,
-  acceptTerms: false,
-};
+const EMPTY = { ...PERSON_EMPTY, ...ACCOUNT_EMPTY };
 type Values = typeof EMPTY;
 type Name = keyof Values;
 const ORDER = Object.keys(EMPTY) as Name[];
@@ -117,80 +102,24 @@ function RegisterForm() {
           <p>{alert}</p>
         </div>
       )}
-      <Field
-        name="email"
-        label="Email"
-        error={
+      <PersonFields
+        values={values}
+        errors={errors}
+        text={text}
+        set={set}
+        leave={leave}
+        emailError={
           emailTaken ? (
             <>
               {emailTaken} <a href="/Login">Masuk dengan email ini</a>
             </>
-          ) : (
-            errors.email
-          )
+          ) : undefined
         }
-      >
-        {(control) => (
-          <input {...control} {...text('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
-        )}
-      </Field>
-      <Field name="name" label="Nama lengkap" hint="Sesuai identitas; nama ini tercantum pada sertifikat." error={errors.name}>
-        {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={100} required />}
-      </Field>
-      <div className="form__row">
-        <Field name="phone" label="Nomor HP" hint="Diawali 08 atau +62, mis. 081234567890." error={errors.phone}>
-          {(control) => <input {...control} {...text('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} required />}
-        </Field>
-        <Field name="birthDate" label="Tanggal lahir" error={errors.birthDate}>
-          {(control) => <input {...control} {...text('birthDate')} type="date" autoComplete="bday" required />}
-        </Field>
-      </div>
-      <GenderChoice
-        value={values.gender}
-        error={errors.gender}
-        onChange={(gender) => set('gender', gender)}
-        onBlur={() => leave('gender')}
+        nameHint="Sesuai identitas; nama ini tercantum pada sertifikat."
+        phoneHint="Diawali 08 atau +62, mis. 081234567890."
+        onGenderBlur={() => leave('gender')}
       />
-      <AreaSelects
-        provinceId={values.provinceId}
-        cityId={values.cityId}
-        errors={{ provinceId: errors.provinceId, cityId: errors.cityId }}
-        onProvince={(id) => set('provinceId', id)}
-        onCity={(id) => set('cityId', id)}
-        onBlur={leave}
-      />
-      <Field name="password" label="Kata sandi" hint="Minimal 8 karakter, memuat huruf dan angka." error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(v) => set('password', v)}
-            onBlur={() => leave('password')}
-          />
-        )}
-      </Field>
-      <Field name="passwordRepeat" label="Ulangi kata sandi" error={errors.passwordRepeat}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            value={values.passwordRepeat}
-            onChange={(v) => set('passwordRepeat', v)}
-            onBlur={() => leave('passwordRepeat')}
-          />
-        )}
-      </Field>
-      <TermsAndNewsletter
-        newsletter={values.newsletter}
-        acceptTerms={values.acceptTerms}
-        error={errors.acceptTerms}
-        onNewsletter={(checked) => set('newsletter', checked)}
-        onTerms={(checked) => {
-          set('acceptTerms', checked);
-          leave('acceptTerms');
-        }}
-      />
+      <AccountFields values={values} errors={errors} setPassword={set} setChecked={set} leave={leave} />
       <SubmitButton busy={busy} ready={hydrated}>
         Daftar
       </SubmitButton>

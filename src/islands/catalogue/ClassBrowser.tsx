@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { CLASS_PAGE_SIZE, type ClassFilterOptions, type ClassSummary } from '~/contract/classes';
+import type { Paged } from '~/contract/paged';
 import { listActiveClasses } from '~/lib/api/classes';
-import type { Page } from '~/lib/api/posts';
 import { type ClassQuery, canonicalClassRequest, classListHref, classQueryString } from '~/lib/catalogue/class-query';
 import {
   $classFilters,
@@ -25,7 +25,7 @@ interface Props {
   /** The filters and page the server rendered (class-query.ts, canonical). */
   query: ClassQuery;
   /** That page of classes; null when the page could not load it. */
-  page: Page<ClassSummary> | null;
+  page: Paged<ClassSummary> | null;
   /** What the selects offer, from the build (no call of their own). */
   options: ClassFilterOptions;
 }
@@ -56,7 +56,7 @@ function useClassBrowser({ query, page }: Props): void {
 }
 
 /**
- * /Class: the class filters and the list (issue 14). The server renders it whole with the page's
+ * /Class: the class filters and the list. The server renders it whole with the page's
  * filters (a GET form and page links that work without JavaScript); once hydrated, filters and pages
  * load in place, with the address kept in step (shareable, reloadable, back and forward).
  */

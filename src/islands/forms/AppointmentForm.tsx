@@ -3,10 +3,9 @@ import { APPOINTMENT_MAX_DAYS_AHEAD, APPOINTMENT_MEETING_LABELS, APPOINTMENT_MEE
 import { createAppointment } from '~/lib/api/forms';
 import { formatDate } from '~/lib/format/dates';
 import { appClient } from '../shared/app-client';
-import { ChoiceGroup, Field, SubmitButton } from '../shared/Field';
+import { ChoiceGroup, Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert, Honeypot } from './FormParts';
+import { Confirmation, FormShell, Honeypot } from './FormParts';
 import { useForm } from './use-form';
 import '../shared/forms.css';
 
@@ -26,7 +25,6 @@ const EMPTY = {
 
 /** /Make-Appointment: a visitor asks for a meeting; the staff get a notice and the visitor a confirmation by e-mail. */
 function AppointmentForm({ postId }: { postId?: number | undefined }) {
-  const hydrated = useHydrated();
   // The date picker offers only the days the schema takes (Jakarta's today to a year ahead).
   const today = jakartaToday();
   const lastDay = new Date(Date.parse(`${today}T00:00:00Z`) + APPOINTMENT_MAX_DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
@@ -41,14 +39,7 @@ function AppointmentForm({ postId }: { postId?: number | undefined }) {
 
   if (form.result)
     return (
-      <Confirmation
-        title="Permintaan janji temu terkirim"
-        action={
-          <button type="button" className="link-button" onClick={form.reset}>
-            Buat permintaan lain
-          </button>
-        }
-      >
+      <Confirmation title="Permintaan janji temu terkirim" again={{ label: 'Buat permintaan lain', onClick: form.reset }}>
         <p>
           Terima kasih, {form.values.name}. Kami sudah menerima permintaan Anda untuk {formatDate(form.values.preferredDate)} dan akan
           mengonfirmasi waktunya melalui {form.values.email}.
@@ -57,8 +48,7 @@ function AppointmentForm({ postId }: { postId?: number | undefined }) {
     );
 
   return (
-    <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+    <FormShell form={form} submit="Kirim permintaan" noscript="mengirim formulir ini">
       <Field name="name" label="Nama lengkap" error={errors.name}>
         {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={120} required />}
       </Field>
@@ -108,13 +98,7 @@ function AppointmentForm({ postId }: { postId?: number | undefined }) {
         {(control) => <textarea {...control} {...text('message')} maxLength={2000} rows={5} />}
       </Field>
       <Honeypot value={form.values.website} onChange={(value) => form.set('website', value)} />
-      <SubmitButton busy={form.busy} ready={hydrated}>
-        Kirim permintaan
-      </SubmitButton>
-      <noscript>
-        <p>Aktifkan JavaScript di peramban Anda untuk mengirim formulir ini.</p>
-      </noscript>
-    </form>
+    </FormShell>
   );
 }
 

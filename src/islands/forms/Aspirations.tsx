@@ -1,12 +1,11 @@
 import { type Aspiration, AspirationInsertSchema } from '~/contract/remote-db';
 import { createAspiration, listAspirations } from '~/lib/api/remote-db';
 import { formatDate } from '~/lib/format/dates';
-import { Field, SubmitButton } from '../shared/Field';
+import { Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert } from './FormParts';
-import { ListState } from './ListState';
-import { remoteDb, unwrap } from './remote';
+import { CommunityList } from './CommunityList';
+import { Confirmation, FormShell } from './FormParts';
+import { remoteDb, sendRow } from './remote';
 import { useForm } from './use-form';
 import { useRemoteList } from './use-remote-list';
 import '../shared/forms.css';
@@ -17,36 +16,23 @@ const EMPTY = { name: '', city: '', message: '' };
 
 /** Visitors' aspirations (/Collaboration): what others hoped for, and a form to add one (HTTP 201 only). */
 function Aspirations() {
-  const hydrated = useHydrated();
   const { list, retry, prepend } = useRemoteList(async () => listAspirations(await remoteDb(), { limit: 20 }));
   const form = useForm({
     label: LABEL,
     empty: EMPTY,
     schema: AspirationInsertSchema,
-    send: async (data, idempotencyKey) => {
-      const aspiration = unwrap(await createAspiration(await remoteDb(), data, { idempotencyKey }));
-      prepend(aspiration);
-      return aspiration;
-    },
+    send: sendRow(createAspiration, prepend),
   });
   const { errors, text } = form;
 
   return (
     <div className="community">
       {form.result ? (
-        <Confirmation
-          title="Aspirasi Anda sudah terkirim"
-          action={
-            <button type="button" className="link-button" onClick={form.reset}>
-              Kirim aspirasi lain
-            </button>
-          }
-        >
+        <Confirmation title="Aspirasi Anda sudah terkirim" again={{ label: 'Kirim aspirasi lain', onClick: form.reset }}>
           <p>Terima kasih, {form.result.name}. Tim kami membaca setiap aspirasi.</p>
         </Confirmation>
       ) : (
-        <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-          <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+        <FormShell form={form} submit="Kirim aspirasi">
           <div className="form__row">
             <Field name="name" label="Nama" error={errors.name}>
               {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={100} required />}
@@ -58,27 +44,21 @@ function Aspirations() {
           <Field name="message" label="Aspirasi Anda" hint="Harapan, usulan kegiatan atau kolaborasi." error={errors.message}>
             {(control) => <textarea {...control} {...text('message')} maxLength={2000} rows={5} required />}
           </Field>
-          <SubmitButton busy={form.busy} ready={hydrated}>
-            Kirim aspirasi
-          </SubmitButton>
-        </form>
+        </FormShell>
       )}
       <div>
         <h3>Aspirasi terbaru</h3>
-        <ListState list={list} retry={retry} empty="Belum ada aspirasi. Sampaikan yang pertama.">
-          {(items: Aspiration[]) => (
-            <ul className="community__list">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <p className="community__meta">
-                    <strong>{item.name}</strong> <span>{item.city}</span> <span>{formatDate(item.created_at)}</span>
-                  </p>
-                  <p className="community__text">{item.message}</p>
-                </li>
-              ))}
-            </ul>
+        <CommunityList
+          list={list}
+          retry={retry}
+          empty="Belum ada aspirasi. Sampaikan yang pertama."
+          meta={(item: Aspiration) => (
+            <>
+              <strong>{item.name}</strong> <span>{item.city}</span> <span>{formatDate(item.created_at)}</span>
+            </>
           )}
-        </ListState>
+          text={(item) => item.message}
+        />
       </div>
     </div>
   );

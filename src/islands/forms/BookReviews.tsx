@@ -1,12 +1,11 @@
 import { type BookReview, BookReviewInsertSchema } from '~/contract/remote-db';
 import { createBookReview, listBookReviews } from '~/lib/api/remote-db';
 import { formatDate } from '~/lib/format/dates';
-import { Field, SubmitButton } from '../shared/Field';
+import { Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert } from './FormParts';
-import { ListState } from './ListState';
-import { remoteDb, unwrap } from './remote';
+import { CommunityList } from './CommunityList';
+import { Confirmation, FormShell } from './FormParts';
+import { remoteDb, sendRow } from './remote';
 import { StarRating, Stars } from './StarRating';
 import { useForm } from './use-form';
 import { useRemoteList } from './use-remote-list';
@@ -18,18 +17,13 @@ const EMPTY = { name: '', rating: '', comment: '' };
 
 /** Readers' comments on a book (/Metamorfosa): the list from book_reviews and a form that adds one (HTTP 201 only). */
 function BookReviews({ book }: { book: string }) {
-  const hydrated = useHydrated();
   const { list, retry, prepend } = useRemoteList(async () => listBookReviews(await remoteDb(), book));
   const form = useForm({
     label: LABEL,
     empty: EMPTY,
     schema: BookReviewInsertSchema,
     input: (values) => ({ book, name: values.name, rating: values.rating ? Number(values.rating) : undefined, comment: values.comment }),
-    send: async (data, idempotencyKey) => {
-      const review = unwrap(await createBookReview(await remoteDb(), data, { idempotencyKey }));
-      prepend(review);
-      return review;
-    },
+    send: sendRow(createBookReview, prepend),
   });
   const { errors, text } = form;
   const average =
@@ -47,36 +41,24 @@ function BookReviews({ book }: { book: string }) {
             {list.state === 'ready' ? list.items.length : 0} ulasan)
           </p>
         )}
-        <ListState list={list} retry={retry} empty="Belum ada ulasan. Jadilah yang pertama menulis ulasan.">
-          {(items: BookReview[]) => (
-            <ul className="community__list">
-              {items.map((review) => (
-                <li key={review.id}>
-                  <p className="community__meta">
-                    <strong>{review.name}</strong> <Stars rating={review.rating} /> <span>{formatDate(review.created_at)}</span>
-                  </p>
-                  <p className="community__text">{review.comment}</p>
-                </li>
-              ))}
-            </ul>
+        <CommunityList
+          list={list}
+          retry={retry}
+          empty="Belum ada ulasan. Jadilah yang pertama menulis ulasan."
+          meta={(review: BookReview) => (
+            <>
+              <strong>{review.name}</strong> <Stars rating={review.rating} /> <span>{formatDate(review.created_at)}</span>
+            </>
           )}
-        </ListState>
+          text={(review) => review.comment}
+        />
       </div>
       {form.result ? (
-        <Confirmation
-          title="Ulasan Anda sudah terkirim"
-          action={
-            <button type="button" className="link-button" onClick={form.reset}>
-              Tulis ulasan lain
-            </button>
-          }
-        >
+        <Confirmation title="Ulasan Anda sudah terkirim" again={{ label: 'Tulis ulasan lain', onClick: form.reset }}>
           <p>Terima kasih, {form.result.name}. Ulasan Anda tampil di daftar.</p>
         </Confirmation>
       ) : (
-        <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-          <h3>Tulis ulasan</h3>
-          <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+        <FormShell form={form} submit="Kirim ulasan" heading={<h3>Tulis ulasan</h3>}>
           <Field name="name" label="Nama" error={errors.name}>
             {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={100} required />}
           </Field>
@@ -84,10 +66,7 @@ function BookReviews({ book }: { book: string }) {
           <Field name="comment" label="Komentar" error={errors.comment}>
             {(control) => <textarea {...control} {...text('comment')} maxLength={2000} rows={5} required />}
           </Field>
-          <SubmitButton busy={form.busy} ready={hydrated}>
-            Kirim ulasan
-          </SubmitButton>
-        </form>
+        </FormShell>
       )}
     </div>
   );

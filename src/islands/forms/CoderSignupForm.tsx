@@ -4,37 +4,17 @@ import { CODER_LANGUAGES, CODER_LEVEL_LABELS, CODER_LEVELS, CoderSignupSchema } 
 import { signUpCoder } from '~/lib/api/forms';
 import { browserEnvironment } from '~/stores/app';
 import { $session, keepSession } from '~/stores/session';
-import { TermsAndNewsletter } from '../auth/TermsAndNewsletter';
-import { AreaSelects } from '../shared/AreaSelects';
+import { ACCOUNT_EMPTY, AccountFields, PERSON_EMPTY, PersonFields } from '../auth/SignUpFields';
 import { appClient } from '../shared/app-client';
-import { ChoiceGroup, Field, SubmitButton } from '../shared/Field';
-import { GenderChoice } from '../shared/GenderChoice';
+import { ChoiceGroup, Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { PasswordInput } from '../shared/PasswordInput';
 import { SignedInNotice } from '../shared/SignedInNotice';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert, Honeypot } from './FormParts';
+import { Confirmation, FormShell, Honeypot } from './FormParts';
 import { useForm } from './use-form';
 import '../shared/forms.css';
 
 const LABEL = 'Daftar sebagai coder';
-const EMPTY = {
-  email: '',
-  name: '',
-  phone: '',
-  birthDate: '',
-  gender: '',
-  provinceId: '',
-  cityId: '',
-  schoolName: '',
-  github: '',
-  level: '',
-  password: '',
-  passwordRepeat: '',
-  newsletter: false,
-  acceptTerms: false,
-  website: '',
-};
+const EMPTY = { ...PERSON_EMPTY, schoolName: '', github: '', level: '', ...ACCOUNT_EMPTY, website: '' };
 type Language = (typeof CODER_LANGUAGES)[number];
 
 /**
@@ -42,7 +22,6 @@ type Language = (typeof CODER_LANGUAGES)[number];
  * /Register fields plus school, GitHub, level and languages; signed in at once.
  */
 function CoderSignupForm() {
-  const hydrated = useHydrated();
   const session = useStore($session);
   const [languages, setLanguages] = useState<Language[]>([]);
   const form = useForm({
@@ -71,33 +50,16 @@ function CoderSignupForm() {
   if (session && !form.busy) return <SignedInNotice user={session} />;
 
   return (
-    <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
-      <Field name="email" label="Email" error={errors.email}>
-        {(control) => (
-          <input {...control} {...text('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
-        )}
-      </Field>
-      <Field name="name" label="Nama lengkap" error={errors.name}>
-        {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={100} required />}
-      </Field>
-      <div className="form__row">
-        <Field name="phone" label="Nomor HP" hint="Diawali 08 atau +62." error={errors.phone}>
-          {(control) => <input {...control} {...text('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} required />}
-        </Field>
-        <Field name="birthDate" label="Tanggal lahir" error={errors.birthDate}>
-          {(control) => <input {...control} {...text('birthDate')} type="date" autoComplete="bday" required />}
-        </Field>
-      </div>
-      <GenderChoice value={form.values.gender} error={errors.gender} onChange={(gender) => set('gender', gender)} />
-      <AreaSelects
-        provinceId={form.values.provinceId}
-        cityId={form.values.cityId}
-        errors={{ provinceId: errors.provinceId, cityId: errors.cityId }}
-        onProvince={(id) => set('provinceId', id)}
-        onCity={(id) => set('cityId', id)}
-        onBlur={form.leave}
-      />
+    <FormShell
+      form={form}
+      submit="Daftar sebagai coder"
+      after={
+        <p className="form__links">
+          Sudah punya akun? <a href="/Login">Masuk</a>
+        </p>
+      }
+    >
+      <PersonFields values={form.values} errors={errors} text={text} set={set} leave={form.leave} phoneHint="Diawali 08 atau +62." />
       <Field name="schoolName" label="Sekolah atau kampus (opsional)" error={errors.schoolName}>
         {(control) => <input {...control} {...text('schoolName')} type="text" autoComplete="organization" maxLength={160} />}
       </Field>
@@ -136,46 +98,9 @@ function CoderSignupForm() {
           </div>
         )}
       </ChoiceGroup>
-      <Field name="password" label="Kata sandi" hint="Minimal 8 karakter, memuat huruf dan angka." error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(v) => set('password', v)}
-            onBlur={() => form.leave('password')}
-          />
-        )}
-      </Field>
-      <Field name="passwordRepeat" label="Ulangi kata sandi" error={errors.passwordRepeat}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            value={form.values.passwordRepeat}
-            onChange={(v) => set('passwordRepeat', v)}
-            onBlur={() => form.leave('passwordRepeat')}
-          />
-        )}
-      </Field>
-      <TermsAndNewsletter
-        newsletter={form.values.newsletter}
-        acceptTerms={form.values.acceptTerms}
-        error={errors.acceptTerms}
-        onNewsletter={(checked) => set('newsletter', checked)}
-        onTerms={(checked) => {
-          set('acceptTerms', checked);
-          form.leave('acceptTerms');
-        }}
-      />
+      <AccountFields values={form.values} errors={errors} setPassword={set} setChecked={set} leave={form.leave} />
       <Honeypot value={form.values.website} onChange={(value) => set('website', value)} />
-      <SubmitButton busy={form.busy} ready={hydrated}>
-        Daftar sebagai coder
-      </SubmitButton>
-      <p className="form__links">
-        Sudah punya akun? <a href="/Login">Masuk</a>
-      </p>
-    </form>
+    </FormShell>
   );
 }
 

@@ -3,12 +3,11 @@ import { ANONYMOUS_DONOR, DONATION_AMOUNT, type Donation, DonationInsertSchema }
 import { createDonation, donationTotal, listDonations } from '~/lib/api/remote-db';
 import { formatDate } from '~/lib/format/dates';
 import { formatRupiah, rupiahOf } from '~/lib/format/money';
-import { Field, SubmitButton } from '../shared/Field';
+import { Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert } from './FormParts';
-import { ListState } from './ListState';
-import { remoteDb, unwrap } from './remote';
+import { CommunityList } from './CommunityList';
+import { Confirmation, FormShell } from './FormParts';
+import { remoteDb, sendRow } from './remote';
 import { useForm } from './use-form';
 import { useRemoteList } from './use-remote-list';
 import '../shared/forms.css';
@@ -24,7 +23,6 @@ const PRESETS = [50_000, 100_000, 250_000, 500_000];
  * pledges (anonymous donors as 'Anonim'), and a form in whole rupiah (HTTP 201 only).
  */
 function Donations() {
-  const hydrated = useHydrated();
   const [total, setTotal] = useState<{ state: 'loading' } | { state: 'ready'; value: number } | { state: 'failed'; message: string }>({
     state: 'loading',
   });
@@ -49,13 +47,11 @@ function Donations() {
     empty: EMPTY,
     schema: DonationInsertSchema,
     input: (values) => ({ ...values, amount: values.amount ? rupiahOf(values.amount) : undefined }),
-    send: async (data, idempotencyKey) => {
-      const donation = unwrap(await createDonation(await remoteDb(), data, { idempotencyKey }));
+    send: sendRow(createDonation, (donation) => {
       // The public list shows the donor as everyone will see them after a reload.
       prepend(donation.anonymous ? { ...donation, name: ANONYMOUS_DONOR } : donation);
       setTotal((current) => (current.state === 'ready' ? { state: 'ready', value: current.value + donation.amount } : current));
-      return donation;
-    },
+    }),
   });
   const { errors, text } = form;
 
@@ -74,35 +70,24 @@ function Donations() {
           </div>
         )}
         <h3>Donasi terbaru</h3>
-        <ListState list={list} retry={retry} empty="Belum ada donasi. Jadilah donatur pertama.">
-          {(items: Donation[]) => (
-            <ul className="community__list">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <p className="community__meta">
-                    <strong>{item.name}</strong> <span>{formatRupiah(item.amount)}</span> <span>{formatDate(item.created_at)}</span>
-                  </p>
-                  {item.message && <p className="community__text">{item.message}</p>}
-                </li>
-              ))}
-            </ul>
+        <CommunityList
+          list={list}
+          retry={retry}
+          empty="Belum ada donasi. Jadilah donatur pertama."
+          meta={(item: Donation) => (
+            <>
+              <strong>{item.name}</strong> <span>{formatRupiah(item.amount)}</span> <span>{formatDate(item.created_at)}</span>
+            </>
           )}
-        </ListState>
+          text={(item) => item.message || undefined}
+        />
       </div>
       {form.result ? (
-        <Confirmation
-          title="Donasi Anda sudah tercatat"
-          action={
-            <button type="button" className="link-button" onClick={form.reset}>
-              Donasi lagi
-            </button>
-          }
-        >
+        <Confirmation title="Donasi Anda sudah tercatat" again={{ label: 'Donasi lagi', onClick: form.reset }}>
           <p>Terima kasih! Janji donasi {formatRupiah(form.result.amount)} sudah tercatat dan ikut dihitung dalam dana terkumpul.</p>
         </Confirmation>
       ) : (
-        <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-          <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+        <FormShell form={form} submit="Kirim donasi">
           <Field name="name" label="Nama" error={errors.name}>
             {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={100} required />}
           </Field>
@@ -141,10 +126,7 @@ function Donations() {
             />
             Tampilkan nama saya sebagai Anonim
           </label>
-          <SubmitButton busy={form.busy} ready={hydrated}>
-            Kirim donasi
-          </SubmitButton>
-        </form>
+        </FormShell>
       )}
     </div>
   );

@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { SubmitButton } from '../shared/Field';
+import type { FormState } from './use-form';
 
 /**
  * The form-level alert: what went wrong, and for a failure the visitor can retry (no connection, a
@@ -40,8 +42,21 @@ export function Honeypot({ value, onChange }: { value: string; onChange(value: s
   );
 }
 
-/** A clear confirmation that takes the focus, so a screen reader announces it and the visitor sees it. */
-export function Confirmation({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+/**
+ * A clear confirmation that takes the focus, so a screen reader announces it and the visitor sees it.
+ * `again` is a button that starts a new, empty form (the forms a visitor may send more than once).
+ */
+export function Confirmation({
+  title,
+  children,
+  action,
+  again,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  again?: { label: string; onClick(): void };
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -51,6 +66,58 @@ export function Confirmation({ title, children, action }: { title: string; child
       </h2>
       {children}
       {action}
+      {again && (
+        <button type="button" className="link-button" onClick={again.onClick}>
+          {again.label}
+        </button>
+      )}
     </div>
+  );
+}
+
+/**
+ * The form of a `useForm` island around its fields: `method="post"` with the submit button disabled
+ * until hydration, so an early click never sends the values in a URL (islands README "Before
+ * hydration"); the form-level alert, with a retry for a failure sending again can fix; the submit
+ * button, which says 'Memproses…' while sending; what follows it (`after`: links); and, for a browser
+ * without JavaScript, what it would take (`noscript`: 'mengirim formulir ini').
+ */
+export function FormShell({
+  form,
+  submit,
+  heading,
+  after,
+  noscript,
+  children,
+}: {
+  form: Pick<
+    FormState<Record<string, string | boolean>, unknown>,
+    'ref' | 'label' | 'hydrated' | 'alert' | 'busy' | 'retryable' | 'submit'
+  >;
+  /** The submit button's text. */
+  submit: string;
+  /** A heading inside the form, above its alert. */
+  heading?: ReactNode;
+  after?: ReactNode;
+  /** What the visitor needs JavaScript for, as in 'Aktifkan JavaScript … untuk {noscript}.' */
+  noscript?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={form.label}>
+      {heading}
+      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+      {children}
+      <SubmitButton busy={form.busy} ready={form.hydrated}>
+        {submit}
+      </SubmitButton>
+      {after}
+      {noscript && (
+        <noscript>
+          {/* One text node, as the sentence was written before: no separator comments in the HTML. */}
+          <p>{`Aktifkan JavaScript di peramban Anda untuk ${noscript}.`}</p>
+        </noscript>
+      )}
+    </form>
   );
 }

@@ -1,10 +1,9 @@
 import { RequestDemoQuerySchema } from '~/contract/forms';
 import { requestDemo } from '~/lib/api/forms';
 import { appClient } from '../shared/app-client';
-import { Field, SubmitButton } from '../shared/Field';
+import { Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert, Honeypot } from './FormParts';
+import { Confirmation, FormShell, Honeypot } from './FormParts';
 import { useForm } from './use-form';
 import '../shared/forms.css';
 
@@ -17,7 +16,6 @@ const EMPTY = { email: '', name: '', organization: '', website: '' };
  * of one address on one day is the same request (the server answers the first).
  */
 function RequestDemoForm() {
-  const hydrated = useHydrated();
   const form = useForm({
     label: LABEL,
     empty: EMPTY,
@@ -34,8 +32,7 @@ function RequestDemoForm() {
     );
 
   return (
-    <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+    <FormShell form={form} submit="Minta demo" noscript="mengirim formulir ini">
       <Field name="email" label="Email" error={errors.email}>
         {(control) => (
           <input {...control} {...text('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
@@ -50,13 +47,7 @@ function RequestDemoForm() {
         </Field>
       </div>
       <Honeypot value={form.values.website} onChange={(value) => form.set('website', value)} />
-      <SubmitButton busy={form.busy} ready={hydrated}>
-        Minta demo
-      </SubmitButton>
-      <noscript>
-        <p>Aktifkan JavaScript di peramban Anda untuk mengirim formulir ini.</p>
-      </noscript>
-    </form>
+    </FormShell>
   );
 }
 

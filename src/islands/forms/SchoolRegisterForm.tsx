@@ -3,10 +3,10 @@ import { registerSchool } from '~/lib/api/forms';
 import { $registeredSchool } from '~/stores/registration';
 import { AreaSelects } from '../shared/AreaSelects';
 import { appClient } from '../shared/app-client';
-import { Field, SubmitButton } from '../shared/Field';
+import { Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert, Honeypot } from './FormParts';
+import { ContactFields } from './ContactFields';
+import { Confirmation, FormShell, Honeypot } from './FormParts';
 import { useForm } from './use-form';
 import '../shared/forms.css';
 
@@ -29,7 +29,6 @@ const EMPTY = {
  * at once and the team form above picks it (stores/registration.ts).
  */
 function SchoolRegisterForm() {
-  const hydrated = useHydrated();
   const form = useForm({
     label: LABEL,
     empty: EMPTY,
@@ -57,8 +56,7 @@ function SchoolRegisterForm() {
     );
 
   return (
-    <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+    <FormShell form={form} submit="Daftarkan sekolah">
       <div className="form__row">
         <Field name="npsn" label="NPSN" hint="Nomor Pokok Sekolah Nasional, 8 angka." error={errors.npsn}>
           {(control) => <input {...control} {...text('npsn')} type="text" inputMode="numeric" maxLength={8} required />}
@@ -89,27 +87,16 @@ function SchoolRegisterForm() {
       <Field name="address" label="Alamat sekolah" error={errors.address}>
         {(control) => <input {...control} {...text('address')} type="text" autoComplete="street-address" maxLength={300} required />}
       </Field>
-      <Field
-        name="contactName"
-        label="Nama penanggung jawab"
-        hint="Kepala sekolah atau guru yang dapat dihubungi."
-        error={errors.contactName}
-      >
-        {(control) => <input {...control} {...text('contactName')} type="text" autoComplete="name" maxLength={100} required />}
-      </Field>
-      <div className="form__row">
-        <Field name="contactEmail" label="Email penanggung jawab" error={errors.contactEmail}>
-          {(control) => <input {...control} {...text('contactEmail')} type="email" inputMode="email" maxLength={254} required />}
-        </Field>
-        <Field name="contactPhone" label="Nomor HP penanggung jawab" error={errors.contactPhone}>
-          {(control) => <input {...control} {...text('contactPhone')} type="tel" inputMode="tel" maxLength={20} required />}
-        </Field>
-      </div>
+      <ContactFields
+        prefix="contact"
+        who="penanggung jawab"
+        nameHint="Kepala sekolah atau guru yang dapat dihubungi."
+        nameAutoComplete="name"
+        text={text}
+        errors={errors}
+      />
       <Honeypot value={form.values.website} onChange={(value) => set('website', value)} />
-      <SubmitButton busy={form.busy} ready={hydrated}>
-        Daftarkan sekolah
-      </SubmitButton>
-    </form>
+    </FormShell>
   );
 }
 

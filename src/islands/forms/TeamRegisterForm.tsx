@@ -6,10 +6,10 @@ import { registerTeam } from '~/lib/api/forms';
 import { $registeredSchool } from '~/stores/registration';
 import { $session } from '~/stores/session';
 import { appClient } from '../shared/app-client';
-import { Field, SubmitButton } from '../shared/Field';
+import { Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert, Honeypot } from './FormParts';
+import { ContactFields } from './ContactFields';
+import { Confirmation, FormShell, Honeypot } from './FormParts';
 import { LetterUpload } from './LetterUpload';
 import { SchoolSelect } from './SchoolSelect';
 import { useForm } from './use-form';
@@ -42,7 +42,6 @@ const MEMBER_FIELDS = [
  * below the form is picked at once.
  */
 function TeamRegisterForm() {
-  const hydrated = useHydrated();
   const session = useStore($session);
   const added = useStore($registeredSchool);
   const [members, setMembers] = useState<TeamMember[]>(() => Array.from({ length: TEAM_SIZE.min }, () => ({ ...NO_MEMBER })));
@@ -90,8 +89,7 @@ function TeamRegisterForm() {
   };
 
   return (
-    <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+    <FormShell form={form} submit="Daftarkan tim" noscript="mendaftarkan tim">
       <Field name="name" label="Nama tim" hint="3–60 karakter; nama ini tampil di papan peringkat." error={errors.name}>
         {(control) => <input {...control} {...text('name')} type="text" maxLength={60} required />}
       </Field>
@@ -157,17 +155,7 @@ function TeamRegisterForm() {
       </fieldset>
       <fieldset className="field field--group">
         <legend>Guru pendamping</legend>
-        <Field name="mentorName" label="Nama guru" error={errors.mentorName}>
-          {(control) => <input {...control} {...text('mentorName')} type="text" maxLength={100} required />}
-        </Field>
-        <div className="form__row">
-          <Field name="mentorEmail" label="Email guru" error={errors.mentorEmail}>
-            {(control) => <input {...control} {...text('mentorEmail')} type="email" inputMode="email" maxLength={254} required />}
-          </Field>
-          <Field name="mentorPhone" label="Nomor HP guru" error={errors.mentorPhone}>
-            {(control) => <input {...control} {...text('mentorPhone')} type="tel" inputMode="tel" maxLength={20} required />}
-          </Field>
-        </div>
+        <ContactFields prefix="mentor" who="guru" text={text} errors={errors} />
       </fieldset>
       <LetterUpload
         name="letterId"
@@ -204,13 +192,7 @@ function TeamRegisterForm() {
         )}
       </div>
       <Honeypot value={form.values.website} onChange={(value) => set('website', value)} />
-      <SubmitButton busy={form.busy} ready={hydrated}>
-        Daftarkan tim
-      </SubmitButton>
-      <noscript>
-        <p>Aktifkan JavaScript di peramban Anda untuk mendaftarkan tim.</p>
-      </noscript>
-    </form>
+    </FormShell>
   );
 }
 

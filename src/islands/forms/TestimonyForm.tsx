@@ -1,10 +1,9 @@
 import { TestimonyInsertSchema } from '~/contract/remote-db';
 import { createTestimony } from '~/lib/api/remote-db';
-import { Field, SubmitButton } from '../shared/Field';
+import { Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
-import { useHydrated } from '../shared/use-hydrated';
-import { Confirmation, FormAlert } from './FormParts';
-import { remoteDb, unwrap } from './remote';
+import { Confirmation, FormShell } from './FormParts';
+import { sendRow } from './remote';
 import { StarRating } from './StarRating';
 import { useForm } from './use-form';
 import '../shared/forms.css';
@@ -15,13 +14,12 @@ const EMPTY = { name: '', role: '', rating: '', message: '' };
 
 /** A learner's or partner's testimony (/Clients): sent to testimonies (HTTP 201 only); staff choose which to publish. */
 function TestimonyForm() {
-  const hydrated = useHydrated();
   const form = useForm({
     label: LABEL,
     empty: EMPTY,
     schema: TestimonyInsertSchema,
     input: (values) => ({ ...values, rating: values.rating ? Number(values.rating) : undefined }),
-    send: async (data, idempotencyKey) => unwrap(await createTestimony(await remoteDb(), data, { idempotencyKey })),
+    send: sendRow(createTestimony),
   });
   const { errors, text } = form;
 
@@ -33,8 +31,7 @@ function TestimonyForm() {
     );
 
   return (
-    <form ref={form.ref} className="form" method="post" noValidate onSubmit={form.submit} aria-label={LABEL}>
-      <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
+    <FormShell form={form} submit="Kirim testimoni">
       <div className="form__row">
         <Field name="name" label="Nama" error={errors.name}>
           {(control) => <input {...control} {...text('name')} type="text" autoComplete="name" maxLength={100} required />}
@@ -47,10 +44,7 @@ function TestimonyForm() {
       <Field name="message" label="Testimoni" hint="Minimal 10 karakter." error={errors.message}>
         {(control) => <textarea {...control} {...text('message')} maxLength={2000} rows={5} required />}
       </Field>
-      <SubmitButton busy={form.busy} ready={hydrated}>
-        Kirim testimoni
-      </SubmitButton>
-    </form>
+    </FormShell>
   );
 }
 

@@ -3,6 +3,7 @@ import { ApiRequestError } from '~/lib/api/errors';
 import { failureMessage } from '~/lib/auth/request-errors';
 import { type FieldErrors, focusFirstInvalid, type Issue, serverIssues } from '../shared/form-errors';
 import { typedAhead } from '../shared/typed-ahead';
+import { useHydrated } from '../shared/use-hydrated';
 
 /** A schema as the forms' zod/mini contract gives it (only what the hook uses). */
 interface FormSchema<Out> {
@@ -37,6 +38,10 @@ interface Options<V extends Record<string, Value>, Out, Result> {
 
 export interface FormState<V extends Record<string, Value>, Result> {
   ref: RefObject<HTMLFormElement | null>;
+  /** The form's accessible name (`Options.label`). */
+  label: string;
+  /** False until the island has hydrated: the submit button stays disabled until then. */
+  hydrated: boolean;
   values: V;
   errors: FieldErrors<string>;
   alert: string | undefined;
@@ -68,6 +73,7 @@ export interface FormState<V extends Record<string, Value>, Result> {
  */
 export function useForm<V extends Record<string, Value>, Out, Result>(options: Options<V, Out, Result>): FormState<V, Result> {
   const ref = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   const [values, setValues] = useState<V>(() => typedAhead(options.label, options.empty));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors<string>>({});
@@ -128,6 +134,8 @@ export function useForm<V extends Record<string, Value>, Out, Result>(options: O
 
   return {
     ref,
+    label: options.label,
+    hydrated,
     values,
     errors,
     alert,

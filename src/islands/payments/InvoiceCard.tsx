@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * A pending invoice (DESIGN "Facts about the original platform"): class, price, PPN, total, when it
+ * A pending invoice (docs/design.md "Facts about the original platform"): class, price, PPN, total, when it
  * was made and until when it can be paid with a live countdown, and 'Bayar sekarang' to the
  * gateway's payment page. The countdown is a `timer` (not announced every second).
  */

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * A mentor's payout request (DESIGN "Payout form"): beneficiary name, e-mail, bank, account number
+ * A mentor's payout request (docs/design.md "Payout form"): beneficiary name, e-mail, bank, account number
  * and amount (minimum Rp10.000, typed with dots), checked with the contract's schema beside each
  * field; one idempotency key per filled-in form (a retry after a lost answer asks once).
  */

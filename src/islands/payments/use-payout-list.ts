@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import type { Paged } from '~/contract/paged';
 import type { Payout, PayoutState } from '~/contract/payments';
 import type { ApiClient } from '~/lib/api/client';
-import { listPayouts, type PayoutPage } from '~/lib/api/payments';
+import { listPayouts } from '~/lib/api/payments';
 import { failureMessage } from '~/lib/auth/request-errors';
 
 /** The list's filters as the controls hold them ('' filters nothing). */
@@ -12,7 +13,7 @@ export interface PayoutFilters {
   page: number;
 }
 
-export type PayoutListLoad = { state: 'loading' } | { state: 'ready'; result: PayoutPage } | { state: 'failed'; message: string };
+export type PayoutListLoad = { state: 'loading' } | { state: 'ready'; result: Paged<Payout> } | { state: 'failed'; message: string };
 
 /**
  * A paged payout list (GET v2/payout/list, 10 a page) under filters: a changed filter starts at page

@@ -5,7 +5,7 @@ const GENDERS = [
   ['P', 'Perempuan'],
 ] as const;
 
-/** The sign-up's gender, L or P (DESIGN.md "Facts"), as two radios under one legend. */
+/** The sign-up's gender, L or P (docs/design.md "Facts"), as two radios under one legend. */
 export function GenderChoice({
   value,
   error,

@@ -8,8 +8,9 @@ import {
   CareerListResponseSchema,
   CareerResponseSchema,
 } from '~/contract/careers';
+import type { Paged } from '~/contract/paged';
 import type { ApiClient, RequestOptions } from './client';
-import { asQuery, type Page, type Parsed, type QueryOf } from './posts';
+import { asQuery, type Parsed, type QueryOf } from './posts';
 
 /** GET career/list query; 10 per page by default (SPEC §9). */
 export type CareerListParams = Partial<Parsed<typeof CareerListQuerySchema>>;
@@ -19,12 +20,12 @@ export type CareerJobListParams = QueryOf<typeof CareerJobListQuerySchema, 'page
 export type CareerJobDetail = Parsed<typeof CareerJobResponseSchema>['data'];
 
 /** GET career/list?page: a page of the tenant's career pages, each with its number of jobs. */
-export async function listCareers(client: ApiClient, query?: CareerListParams, options?: RequestOptions): Promise<Page<Career>> {
+export async function listCareers(client: ApiClient, query?: CareerListParams, options?: RequestOptions): Promise<Paged<Career>> {
   return (await client.call('main', 'career/list', CareerListResponseSchema, { ...options, query: asQuery(query ?? {}) })).data;
 }
 
 /** GET career/job/list (careerId, page): a page of one career's jobs; 404 for a career that is not the tenant's. */
-export async function listCareerJobs(client: ApiClient, query: CareerJobListParams, options?: RequestOptions): Promise<Page<CareerJob>> {
+export async function listCareerJobs(client: ApiClient, query: CareerJobListParams, options?: RequestOptions): Promise<Paged<CareerJob>> {
   return (await client.call('main', 'career/job/list', CareerJobListResponseSchema, { ...options, query: asQuery(query) })).data;
 }
 

@@ -8,15 +8,15 @@ import {
   CourseProgressResponseSchema,
   type CourseSummary,
 } from '~/contract/courses';
+import type { Paged } from '~/contract/paged';
 import type { ApiClient, RequestOptions } from './client';
-import type { Page } from './posts';
 
 /** GET v1/course/list (page, pageSize 6, premium). */
 export async function listCourses(
   client: ApiClient,
   params: { page?: number; pageSize?: number; premium?: boolean } = {},
   options?: RequestOptions,
-): Promise<Page<CourseSummary>> {
+): Promise<Paged<CourseSummary>> {
   return (await client.call('main', 'v1/course/list', CourseListResponseSchema, { ...options, query: { ...params } })).data;
 }
 

@@ -16,6 +16,7 @@ import {
   type TeamRegister,
   TeamRegisterResponseSchema,
 } from '~/contract/forms';
+import type { Paged } from '~/contract/paged';
 import type { ApiClient, RequestOptions } from './client';
 
 /*
@@ -34,15 +35,6 @@ const post = (body: unknown, { idempotencyKey, ...options }: SubmitOptions = {})
   ...(idempotencyKey && { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
 });
 
-/** A paged list of schools (SPEC §3 paged result). */
-export interface SchoolPage {
-  items: School[];
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-}
-
 /** GET v0/cms/app/request-demo?email: asks for a demo; the answer's message is 'Berhasil mengirim request'. */
 export async function requestDemo(client: ApiClient, request: RequestDemoQuery, options?: RequestOptions) {
   const query = {
@@ -58,7 +50,6 @@ export async function requestDemo(client: ApiClient, request: RequestDemoQuery, 
 export async function createAppointment(client: ApiClient, appointment: AppointmentCreate, options?: SubmitOptions) {
   return (await client.call('main', 'v1/post/appointment/create', AppointmentResponseSchema, post(appointment, options))).data;
 }
-export type Appointment = Awaited<ReturnType<typeof createAppointment>>;
 
 /** POST v1/auth/signup/coder: a coder's account (the /Register fields plus what they code with), signed in. */
 export async function signUpCoder(client: ApiClient, request: CoderSignup, options?: SubmitOptions): Promise<LoginResult> {
@@ -80,7 +71,7 @@ export interface SchoolListParams {
 }
 
 /** GET v1/school/list: the tenant's schools by name (10 a page), by province, city and name. */
-export async function listSchools(client: ApiClient, query: SchoolListParams = {}, options?: RequestOptions): Promise<SchoolPage> {
+export async function listSchools(client: ApiClient, query: SchoolListParams = {}, options?: RequestOptions): Promise<Paged<School>> {
   return (await client.call('main', 'v1/school/list', SchoolListResponseSchema, { ...options, query: { ...query } })).data;
 }
 

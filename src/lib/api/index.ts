@@ -16,7 +16,7 @@ export { produceAppToken } from './app-token';
 export { listCities, listProvinces } from './areas';
 export { exchangeCode, getUserDetail, register, signIn, signOut } from './auth';
 export { generateToken, getVersion, validateToken } from './authorizer';
-export { API_BASE_ENV, type ApiBases, basesFromEnv, resolveBases } from './bases';
+export { type ApiBases, resolveBases } from './bases';
 export {
   type CareerJobDetail,
   type CareerJobListParams,
@@ -41,14 +41,12 @@ export {
 } from './client';
 export { ApiRequestError, normalizeError } from './errors';
 export {
-  type Appointment,
   createAppointment,
   listSchools,
   listSubmissions,
   registerSchool,
   registerTeam,
   requestDemo,
-  type SchoolPage,
   type SubmitOptions,
   signUpCoder,
 } from './forms';
@@ -76,7 +74,6 @@ export {
   listPodcasts,
   listPosts,
   listPostsLegacy,
-  type Page,
   type PostDetailParams,
   type PostListParams,
   updateCategory,
@@ -94,5 +91,5 @@ export {
   updateAppSetting,
   updateAppSettings,
 } from './settings';
-export { UPLOAD_TIMEOUT_MS, uploadAddress, uploadFile } from './uploads';
+export { UPLOAD_TIMEOUT_MS, uploadFile } from './uploads';
 export { getMe } from './users';

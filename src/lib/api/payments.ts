@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '~/contract/idempotency';
+import type { Paged } from '~/contract/paged';
 import {
   type Invoice,
   InvoiceResponseSchema,
@@ -43,15 +44,6 @@ export interface PayoutListParams {
   search?: string | undefined;
 }
 
-/** A page of payout requests (SPEC §3 paged result). */
-export interface PayoutPage {
-  items: Payout[];
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-}
-
 /**
  * POST v1/class/payment/invoice?slug: a new invoice for the class (slug or code), or the learner's
  * open one. 409 when already enrolled or registration is closed, 400 for a free class.
@@ -92,7 +84,7 @@ export async function payoutBanks(client: ApiClient, options?: RequestOptions): 
 }
 
 /** GET v2/payout/list: a mentor's own requests, or (admins) every request of the tenant; 10 a page. */
-export async function listPayouts(client: ApiClient, query: PayoutListParams = {}, options?: RequestOptions): Promise<PayoutPage> {
+export async function listPayouts(client: ApiClient, query: PayoutListParams = {}, options?: RequestOptions): Promise<Paged<Payout>> {
   const { page, perPage, status, bank, search } = query;
   return (
     await client.call('main', 'v2/payout/list', PayoutListResponseSchema, {

@@ -1,3 +1,4 @@
+import type { Paged } from '~/contract/paged';
 import {
   type PortfolioItem,
   PortfolioItemResponseSchema,
@@ -5,7 +6,7 @@ import {
   PortfolioListResponseSchema,
 } from '~/contract/portfolio';
 import type { ApiClient, RequestOptions } from './client';
-import { asQuery, type Page, type Parsed } from './posts';
+import { asQuery, type Parsed } from './posts';
 
 /** GET v1/portfolio/list query: `kind` (corporate, government, csr) and paging, 10 per page by default. */
 export type PortfolioListParams = Partial<Parsed<typeof PortfolioListQuerySchema>>;
@@ -15,7 +16,7 @@ export async function listPortfolio(
   client: ApiClient,
   query?: PortfolioListParams,
   options?: RequestOptions,
-): Promise<Page<PortfolioItem>> {
+): Promise<Paged<PortfolioItem>> {
   return (await client.call('main', 'v1/portfolio/list', PortfolioListResponseSchema, { ...options, query: asQuery(query ?? {}) })).data;
 }
 

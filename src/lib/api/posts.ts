@@ -1,3 +1,4 @@
+import type { Paged } from '~/contract/paged';
 import {
   type CategoryListQuerySchema,
   CategoryListResponseSchema,
@@ -33,15 +34,6 @@ export type QueryOf<S extends { parse(input: unknown): unknown }, Defaulted exte
 /** The query option of `client.call`: contract queries are flat records of strings, numbers and booleans. */
 export const asQuery = (query: object) => query as Record<string, string | number | boolean | undefined>;
 
-/** A page of SPEC §3: items, page, perPage, totalItems, totalPages. */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-}
-
 /** GET v3/post/list query; 10 per page and newest first unless said otherwise. */
 export type PostListParams = QueryOf<typeof PostListQuerySchema, 'page' | 'pageSize' | 'sort'>;
 /** GET v3/post/detail query: the kind and an id or a slug. */
@@ -73,7 +65,7 @@ const read = (query: object | undefined, options?: RequestOptions) => ({ ...opti
 const write = (body: unknown, options?: RequestOptions) => ({ ...options, method: 'POST' as const, body });
 
 /** GET v3/post/list: one page of a kind's visible posts (search, category, sort, excludeId, isParent). */
-export async function listPosts(client: ApiClient, query: PostListParams, options?: RequestOptions): Promise<Page<PostSummary>> {
+export async function listPosts(client: ApiClient, query: PostListParams, options?: RequestOptions): Promise<Paged<PostSummary>> {
   return (await client.call('main', 'v3/post/list', PostListResponseSchema, read(query, options))).data;
 }
 
@@ -103,7 +95,7 @@ export async function deletePost(client: ApiClient, post: KindSlug, options?: Re
 }
 
 /** GET v3/post/kind/category/list: a page of one kind's categories, each with its number of posts. */
-export async function listCategories(client: ApiClient, query: CategoryListParams, options?: RequestOptions): Promise<Page<PostCategory>> {
+export async function listCategories(client: ApiClient, query: CategoryListParams, options?: RequestOptions): Promise<Paged<PostCategory>> {
   return (await client.call('main', 'v3/post/kind/category/list', CategoryListResponseSchema, read(query, options))).data;
 }
 
@@ -134,7 +126,7 @@ export async function deleteCategory(client: ApiClient, category: KindSlug, opti
 }
 
 /** GET v1/post/article/list: a page of articles (search, categorySlug, excludeId). */
-export async function listArticles(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Page<PostSummary>> {
+export async function listArticles(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Paged<PostSummary>> {
   return (await client.call('main', 'v1/post/article/list', PostListResponseSchema, read(query, options))).data;
 }
 
@@ -144,7 +136,7 @@ export async function getPostById(client: ApiClient, id: number, options?: Reque
 }
 
 /** GET v2/post/category: a page of blog posts, optionally of one category (`categorySlug`). */
-export async function listBlogByCategory(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Page<PostSummary>> {
+export async function listBlogByCategory(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Paged<PostSummary>> {
   return (await client.call('main', 'v2/post/category', PostListResponseSchema, read(query, options))).data;
 }
 
@@ -153,17 +145,17 @@ export async function listPostsLegacy(
   client: ApiClient,
   query?: LegacyPostListParams,
   options?: RequestOptions,
-): Promise<Page<PostSummary>> {
+): Promise<Paged<PostSummary>> {
   return (await client.call('main', 'v1/post/list', PostListResponseSchema, read(query, options))).data;
 }
 
 /** GET v1/post/gallery/list?page: a page of the gallery. */
-export async function listGallery(client: ApiClient, query?: GalleryListParams, options?: RequestOptions): Promise<Page<GalleryItem>> {
+export async function listGallery(client: ApiClient, query?: GalleryListParams, options?: RequestOptions): Promise<Paged<GalleryItem>> {
   return (await client.call('main', 'v1/post/gallery/list', GalleryListResponseSchema, read(query, options))).data;
 }
 
 /** GET v1/podcast/list: a page of podcast episodes (search, categorySlug). */
-export async function listPodcasts(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Page<PostSummary>> {
+export async function listPodcasts(client: ApiClient, query?: KindListParams, options?: RequestOptions): Promise<Paged<PostSummary>> {
   return (await client.call('main', 'v1/podcast/list', PostListResponseSchema, read(query, options))).data;
 }
 

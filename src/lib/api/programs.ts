@@ -1,5 +1,6 @@
 import type { SyllabusItem } from '~/contract/classes';
 import { type Mentor, MentorListResponseSchema } from '~/contract/mentors';
+import type { Paged } from '~/contract/paged';
 import {
   BatchActiveResponseSchema,
   type BatchPage,
@@ -12,7 +13,6 @@ import {
   ProgramSyllabusResponseSchema,
 } from '~/contract/programs';
 import type { ApiClient, RequestOptions } from './client';
-import type { Page } from './posts';
 
 /** GET v1/program/active query. */
 export interface ProgramListParams {
@@ -28,7 +28,7 @@ export async function listPrograms(
   client: ApiClient,
   params: ProgramListParams = {},
   options?: RequestOptions,
-): Promise<Page<ProgramSummary>> {
+): Promise<Paged<ProgramSummary>> {
   const query = {
     page: params.page,
     pageSize: params.pageSize,
@@ -49,7 +49,7 @@ export async function listProgramSchools(
   client: ApiClient,
   params: { programId: number; page?: number; pageSize?: number },
   options?: RequestOptions,
-): Promise<Page<ProgramSchool>> {
+): Promise<Paged<ProgramSchool>> {
   return (await client.call('main', 'v1/program/schools', ProgramSchoolsResponseSchema, { ...options, query: { ...params } })).data;
 }
 

@@ -1,5 +1,5 @@
 import { type Uploaded, type UploadPurpose, UploadResponseSchema } from '~/contract/uploads';
-import { type ApiClient, callUrl, type RequestOptions } from './client';
+import type { ApiClient, RequestOptions } from './client';
 
 /** How long an upload may take: 5 MB over a slow school connection needs more than a call's usual 20 s. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -27,9 +27,4 @@ export async function uploadFile(
     timeoutMs: UPLOAD_TIMEOUT_MS,
   });
   return answer.data;
-}
-
-/** Where the uploader reads a file back (a link or an `<img>` of their own page): the token rides in the query. */
-export function uploadAddress(client: ApiClient, upload: Pick<Uploaded, 'id' | 'token'>): string {
-  return callUrl(client.bases.upload, encodeURIComponent(upload.id), { token: upload.token });
 }

@@ -4,7 +4,7 @@ import type { Phase } from '~/lib/content/phases';
 /**
  * A class's lifecycle (SPEC §4 badges) as dated phases, so a built page shows the badge of the moment
  * it is read: the shell script moves `PhaseBadge` on (lib/content/phases.ts). The phases follow the
- * same rule as the database's `classState` (server/services/class-rows.ts). Badge states are the
+ * same rule as the database's `classState` (server/catalogue/class-rows.ts). Badge states are the
  * ones the site's badge styles colour: open green, running blue, ended red, the rest orange.
  */
 

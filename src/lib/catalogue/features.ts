@@ -1,3 +1,4 @@
+import { CODER_LANGUAGES } from '~/contract/forms';
 import type { ICON_NAMES } from '~/lib/tenant/content-schema';
 
 type IconName = (typeof ICON_NAMES)[number];
@@ -18,31 +19,15 @@ export interface LmsFeature {
   benefits: { title: string; icon: IconName; desc: string }[];
 }
 
-/** SPEC §1, §9: the coding studio supports 12 programming languages. */
-export const CODING_STUDIO_LANGUAGES = [
-  'Python',
-  'JavaScript',
-  'TypeScript',
-  'Java',
-  'C',
-  'C++',
-  'C#',
-  'Go',
-  'PHP',
-  'Ruby',
-  'Kotlin',
-  'SQL',
-] as const;
-
 export const LMS_FEATURES: readonly LmsFeature[] = [
   {
     slug: 'coding-studio',
     key: 'CODING_STUDIO',
     icon: 'code',
     title: 'Coding Studio',
-    description: `Ruang menulis dan menjalankan kode langsung di peramban, tanpa memasang apa pun. Peserta berlatih dalam ${CODING_STUDIO_LANGUAGES.length} bahasa pemrograman, mentor memberi umpan balik di baris kode yang sama.`,
+    description: `Ruang menulis dan menjalankan kode langsung di peramban, tanpa memasang apa pun. Peserta berlatih dalam ${CODER_LANGUAGES.length} bahasa pemrograman, mentor memberi umpan balik di baris kode yang sama.`,
     listFeatures: [
-      `${CODING_STUDIO_LANGUAGES.length} bahasa pemrograman: ${CODING_STUDIO_LANGUAGES.join(', ')}`,
+      `${CODER_LANGUAGES.length} bahasa pemrograman: ${CODER_LANGUAGES.join(', ')}`,
       'Penyunting dengan penyorotan sintaks dan pelengkapan otomatis',
       'Uji otomatis untuk setiap latihan, hasilnya langsung terlihat',
       'Komentar mentor pada baris kode peserta',

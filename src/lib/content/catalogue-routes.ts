@@ -2,8 +2,8 @@ import type { ClassDetail, MentorRefSchema } from '~/contract/classes';
 import type { Chapter, ChapterRef, CourseDetail } from '~/contract/courses';
 import type { Mentor } from '~/contract/mentors';
 import type { z } from '~/contract/mini';
+import type { Paged } from '~/contract/paged';
 import { PROGRAM_SCHOOLS_PAGE_SIZE, type ProgramDetail, type ProgramSchool } from '~/contract/programs';
-import type { Page } from '~/lib/api/posts';
 import { findFeature, findService, LMS_FEATURES, type LmsFeature, SERVICES, type Service } from '~/lib/catalogue/features';
 import {
   chapterPath,
@@ -109,7 +109,7 @@ export type ClassMentor = Mentor | z.infer<typeof MentorRefSchema>;
 
 export type CatalogueContent =
   | { view: 'class'; item: ClassDetail; as: 'class' | 'competence' | 'overview' | 'pesilat'; mentors: ClassMentor[] }
-  | { view: 'catalogue-program'; program: ProgramDetail; schools: Page<ProgramSchool> | undefined }
+  | { view: 'catalogue-program'; program: ProgramDetail; schools: Paged<ProgramSchool> | undefined }
   | { view: 'curriculum'; program: ProgramDetail }
   | { view: 'course'; course: CourseDetail }
   | { view: 'chapter'; course: CourseDetail; chapter: ChapterRef & { moduleSlug: string }; content: Chapter | undefined }

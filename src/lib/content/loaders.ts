@@ -1,6 +1,6 @@
 import type { Career, CareerJob } from '~/contract/careers';
+import type { Paged } from '~/contract/paged';
 import { ApiRequestError, normalizeError } from '~/lib/api/errors';
-import type { Page } from '~/lib/api/posts';
 import { contentSource } from './source';
 
 /**
@@ -64,13 +64,13 @@ function notFound(message: string): never {
   throw new ApiRequestError(404, message);
 }
 
-const pageNote = (page: Page<unknown>) => `${page.items.length} of ${page.totalItems} (page ${page.page} of ${page.totalPages})`;
+const pageNote = (page: Paged<unknown>) => `${page.items.length} of ${page.totalItems} (page ${page.page} of ${page.totalPages})`;
 
 /**
  * GET career/list. Message: 'Success fetch list Career: ' + `{items} of {total} (page {p} of {pages})`,
  * or 'Failed fetch list Career: ' + the error message; `data` is undefined after a failure.
  */
-export function loadCareers(query: { page: number; pageSize: number }): Promise<LoadResult<Page<Career>>> {
+export function loadCareers(query: { page: number; pageSize: number }): Promise<LoadResult<Paged<Career>>> {
   const { success, failure } = CAREER_MESSAGES.listCareer;
   return load(() => contentSource().listCareers(query), {
     success: (page) => success + pageNote(page),
@@ -82,7 +82,7 @@ export function loadCareers(query: { page: number; pageSize: number }): Promise<
  * GET career/job/list. Message: 'Success fetch list Job: ' + `{items} of {total} (page {p} of {pages})`,
  * or 'Failed fetch list Job: ' + the error message; `data` is undefined after a failure.
  */
-export function loadCareerJobs(query: { careerId: number; page: number; pageSize: number }): Promise<LoadResult<Page<CareerJob>>> {
+export function loadCareerJobs(query: { careerId: number; page: number; pageSize: number }): Promise<LoadResult<Paged<CareerJob>>> {
   const { success, failure } = CAREER_MESSAGES.listJob;
   return load(async () => (await contentSource().listCareerJobs(query)) ?? notFound(`Karier ${query.careerId} tidak ditemukan`), {
     success: (page) => success + pageNote(page),

@@ -44,7 +44,6 @@ export const PAGED_LIST_PAGES = {
   '/Event/Careers': 'job-board',
   '/Leaderboards': 'leaderboard',
 } as const;
-export type PagedListName = (typeof PAGED_LIST_PAGES)[keyof typeof PAGED_LIST_PAGES];
 
 /**
  * Whether `pathname` is a list page that answers `?page=` (and post lists `?search=`, `?category=`;

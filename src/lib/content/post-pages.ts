@@ -1,5 +1,5 @@
+import type { Paged } from '~/contract/paged';
 import type { PostCategory, PostKind, PostSort, PostSummary } from '~/contract/posts';
-import type { Page } from '~/lib/api/posts';
 import type { PageName } from '~/lib/seo/page-meta';
 import { type LoadResult, load } from './loaders';
 import type { ListQuery } from './on-demand';
@@ -15,7 +15,7 @@ import { contentSource } from './source';
 export async function loadPostPage(
   list: { kindSlug: PostKind; pageSize: number; isParent?: boolean; sort?: PostSort },
   query: ListQuery,
-): Promise<{ list: LoadResult<Page<PostSummary>, null>; categories: PostCategory[] }> {
+): Promise<{ list: LoadResult<Paged<PostSummary>, null>; categories: PostCategory[] }> {
   const paging = { page: query.page, pageSize: list.pageSize, search: query.search, categorySlug: query.category };
   const [page, categories] = await Promise.all([
     load(

@@ -1,7 +1,7 @@
 import type { Career, CareerJob } from '~/contract/careers';
+import type { Paged } from '~/contract/paged';
 import type { PortfolioItem } from '~/contract/portfolio';
 import type { GalleryItem } from '~/contract/posts';
-import type { Page } from '~/lib/api/posts';
 import { isMaintenance } from '~/lib/tenant';
 import { type LoadResult, load, loadCareerJobs, loadCareers } from './loaders';
 import { contentSource } from './source';
@@ -21,16 +21,16 @@ const ALL_JOBS = 100;
 /** A career with its jobs, as the job board shows it; `jobs` keeps its loader's status and message. */
 export interface CareerWithJobs {
   career: Career;
-  jobs: LoadResult<Page<CareerJob>>;
+  jobs: LoadResult<Paged<CareerJob>>;
 }
 
 /** One page of careers, 10 a page (SPEC §9 career list; SPEC §4 career list loader and its messages). */
-export function loadCareerPage(page: number): Promise<LoadResult<Page<Career>>> {
+export function loadCareerPage(page: number): Promise<LoadResult<Paged<Career>>> {
   return loadCareers({ page, pageSize: CAREER_PAGE_SIZE });
 }
 
 /** Every job of one career (SPEC §4 job list loader and its messages). */
-export function loadJobsOf(careerId: number): Promise<LoadResult<Page<CareerJob>>> {
+export function loadJobsOf(careerId: number): Promise<LoadResult<Paged<CareerJob>>> {
   return loadCareerJobs({ careerId, page: 1, pageSize: ALL_JOBS });
 }
 
@@ -38,7 +38,7 @@ export function loadJobsOf(careerId: number): Promise<LoadResult<Page<CareerJob>
  * One page of the job board: careers with their jobs (SPEC §4 career and job loaders). A failed career
  * list fails the whole; a failed job list fails only its career's section.
  */
-export async function loadCareerBoard(page: number): Promise<LoadResult<Page<CareerWithJobs>>> {
+export async function loadCareerBoard(page: number): Promise<LoadResult<Paged<CareerWithJobs>>> {
   const careers = await loadCareerPage(page);
   if (!careers.status) return careers;
   const items = await Promise.all(careers.data.items.map(async (career) => ({ career, jobs: await loadJobsOf(career.id) })));
@@ -46,7 +46,7 @@ export async function loadCareerBoard(page: number): Promise<LoadResult<Page<Car
 }
 
 /** One page of the gallery, 6 photos (SPEC §9); a failed list is null. */
-export function loadGalleryPage(page: number): Promise<LoadResult<Page<GalleryItem>, null>> {
+export function loadGalleryPage(page: number): Promise<LoadResult<Paged<GalleryItem>, null>> {
   return load(() => contentSource().listGallery({ page }), { fallback: null });
 }
 

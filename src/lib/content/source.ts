@@ -2,12 +2,12 @@ import type { Career, CareerJob } from '~/contract/careers';
 import type { ClassDetail, ClassFilterOptions, ClassFilters, ClassSummary } from '~/contract/classes';
 import type { Chapter, CourseDetail, CourseSummary } from '~/contract/courses';
 import type { Mentor } from '~/contract/mentors';
+import type { Paged } from '~/contract/paged';
 import type { PortfolioItem } from '~/contract/portfolio';
 import type { GalleryItem, Post, PostCategory, PostKind, PostListQuery, PostSummary } from '~/contract/posts';
 import type { ProgramDetail, ProgramSchool, ProgramSummary } from '~/contract/programs';
 import type { Leaderboard, LeaderboardPage, ProvinceScore, StatisticsOverview } from '~/contract/statistics';
 import type { CareerJobDetail } from '~/lib/api/careers';
-import type { Page } from '~/lib/api/posts';
 import type { ContentSection } from '~/lib/tenant/variants';
 
 /**
@@ -19,18 +19,18 @@ import type { ContentSection } from '~/lib/tenant/variants';
  */
 export interface ContentSource {
   /** One page of a kind's visible posts (search, category, parent filter, order): SPEC §7 v3/post/list. */
-  listPosts(query: PostListFilter): Promise<Page<PostSummary>>;
+  listPosts(query: PostListFilter): Promise<Paged<PostSummary>>;
   /** Every visible post of a kind, newest first. */
   allPosts(kindSlug: PostKind): Promise<PostSummary[]>;
   getPost(key: PostKey): Promise<Post | undefined>;
   /** Every category of a kind. */
   categories(kindSlug: PostKind): Promise<PostCategory[]>;
-  listGallery(query: { page: number; pageSize?: number | undefined }): Promise<Page<GalleryItem>>;
-  listCareers(query: { page: number; pageSize: number }): Promise<Page<Career>>;
+  listGallery(query: { page: number; pageSize?: number | undefined }): Promise<Paged<GalleryItem>>;
+  listCareers(query: { page: number; pageSize: number }): Promise<Paged<Career>>;
   allCareers(): Promise<Career[]>;
   getCareer(slug: string): Promise<Career | undefined>;
   /** One page of a career's jobs; undefined when the career is not there. */
-  listCareerJobs(query: { careerId: number; page: number; pageSize: number }): Promise<Page<CareerJob> | undefined>;
+  listCareerJobs(query: { careerId: number; page: number; pageSize: number }): Promise<Paged<CareerJob> | undefined>;
   allCareerJobs(): Promise<CareerJob[]>;
   getCareerJob(id: number): Promise<CareerJobDetail | undefined>;
   allPortfolio(): Promise<PortfolioItem[]>;
@@ -38,9 +38,9 @@ export interface ContentSource {
   /** The content sections with at least one visible item (navigation links only to those). */
   sections(): Promise<ContentSection[]>;
 
-  /* The catalogue (issue 14). */
+  /* The catalogue. */
   /** One page of the active classes, filtered and sorted as v1/class/active with `page` given. */
-  listClasses(query: { page: number; pageSize: number; filters?: ClassFilters | undefined }): Promise<Page<ClassSummary>>;
+  listClasses(query: { page: number; pageSize: number; filters?: ClassFilters | undefined }): Promise<Paged<ClassSummary>>;
   /** Every published class, finished ones included. */
   allClasses(): Promise<ClassSummary[]>;
   /** A class by code first, then by slug (SPEC /Class/{code} and /Class/{slug}). */
@@ -51,7 +51,7 @@ export interface ContentSource {
   allPrograms(): Promise<ProgramSummary[]>;
   getProgram(key: { id: number } | { slug: string }): Promise<ProgramDetail | undefined>;
   /** One page of a program's schools, by name (v1/program/schools); undefined when the program is not there. */
-  programSchools(query: { programId: number; page: number; pageSize: number }): Promise<Page<ProgramSchool> | undefined>;
+  programSchools(query: { programId: number; page: number; pageSize: number }): Promise<Paged<ProgramSchool> | undefined>;
   /** Every active mentor. */
   allMentors(): Promise<Mentor[]>;
   /** Every published course, free and premium. */

@@ -1,5 +1,5 @@
 /**
- * The DISC questionnaire (SPEC §1 "a DISC test type", DESIGN.md "Facts"): 24 groups of four
+ * The DISC questionnaire (SPEC §1 "a DISC test type", docs/design.md "Facts"): 24 groups of four
  * Indonesian adjectives, our own wording. In each group the taker picks the word most like them and
  * another word least like them. Each word scores one letter for 'most' and for 'least' separately,
  * and, as in the classic keys, some words count for nothing on one side (`null`).

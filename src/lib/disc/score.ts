@@ -1,7 +1,7 @@
 import { DISC_QUESTIONNAIRE, type DiscLetter } from './questionnaire';
 
 /**
- * Scoring a DISC answer sheet (DESIGN.md "Facts"): per letter, the number of times it was scored as
+ * Scoring a DISC answer sheet (docs/design.md "Facts"): per letter, the number of times it was scored as
  * 'most' minus the number of times it was scored as 'least'; the type is the highest score.
  */
 

@@ -2,7 +2,7 @@ import { createHighlighter, createJavaScriptRegexEngine, type Highlighter } from
 
 /**
  * Syntax highlighting of code blocks in already sanitised HTML, on the server only (once per change
- * of a chapter, stored with it: services/courses.ts): the browser never gets a highlighter. A block
+ * of a chapter, stored with it: server/catalogue/courses.ts): the browser never gets a highlighter. A block
  * is `<pre><code class="language-xxx">…</code></pre>` as the sanitiser keeps it; its text is read
  * back from the HTML entities, highlighted by Shiki with a high-contrast light theme (every token
  * colour reads at WCAG AA on its background; axe checks chapter pages in the browser tests), and

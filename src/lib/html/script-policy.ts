@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The script policy of every rendered page (issue 12): scripts of this site by `'self'`, and inline
+ * The script policy of every rendered page: scripts of this site by `'self'`, and inline
  * scripts only when they are the compile's own (the inline scripts Astro compiled from our
  * components, its island runtime and directives, the speculation rules): a fixed set of SHA-256
  * hashes known before any content is read, so a script that reaches a page through content (past

@@ -2,7 +2,7 @@ import { type Invoice, RESULT_SUCCESS } from '~/contract/payments';
 import { classPath } from '~/lib/catalogue/paths';
 
 /*
- * The gateway's return to /CallbackPayment (DESIGN "Facts about the original platform"): the page
+ * The gateway's return to /CallbackPayment (docs/design.md "Facts about the original platform"): the page
  * reads resultCode, merchantOrderId and reference from its address and only shows where the payment
  * stands; nothing is granted here (the server grants on the signed callback and its own check).
  */

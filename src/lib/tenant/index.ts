@@ -50,11 +50,6 @@ export function setSiteContext(context: SiteContext): void {
   themeCss = context.fontFaces + themeRule(themeVariables(tenant.setting.css));
 }
 
-/** Whether a context was set (a render without one is a bug of the caller, reported as such). */
-export function hasSiteContext(): boolean {
-  return currentTenant !== undefined;
-}
-
 /** The logo that shows best on a ground (its wordmark contrasts most there; see logos.ts). */
 export function logoOn(ground: Ground): string {
   return logoOnGround[ground] === 'dark' ? tenantAssets.logoDark : tenantAssets.logoLight;

@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { HomeSchema, PageSchema, SiteInfoSchema } from './content-schema';
 import { isPesilatLayout } from './layouts';
 import { describeIssues, type Tenant, TenantSchema } from './schema';
-import { themeProblems, themeVariables } from './theme';
 
 /**
  * Node-side reading of `tenants/`: used by the Astro config, the build and start scripts and tests.
@@ -77,19 +76,6 @@ function assertMainTenant(root: string, tenant: Tenant, main: string): void {
       `${file}: mainTenant: "${main}" sendiri situs pesilat (layout "${layout}"); tenant utama harus situs utama yang host-nya mengalihkan /pesilat/…`,
     );
   }
-}
-
-/**
- * Refuses a tenant whose theme cannot show every text colour at WCAG AA on its ground, naming each
- * pair: the build calls it, so an unreadable site is never built (the seed and the API load it as it is).
- */
-export function assertReadableTheme(root: string, tenant: Tenant): void {
-  const problems = themeProblems(themeVariables(tenant.setting.css));
-  if (problems.length === 0) return;
-  const file = relative(process.cwd(), join(root, tenant.code, 'tenant.json'));
-  throw new TenantFileError(
-    `${file}: setting.css: warna tema tidak mencapai kontras WCAG AA:\n${problems.map((line) => `  ${line}`).join('\n')}`,
-  );
 }
 
 /** Reads and validates the tenant's `content/site.json`: who it is and how it addresses readers. */

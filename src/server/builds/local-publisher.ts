@@ -1,25 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_BUILDS_KEEP } from '../config';
 import { buildDir, listBuilds, pruneBuilds, readLive, setLive } from '../sites';
 import type { Publisher } from './types';
 
-/** Builds kept besides the live one when nothing says otherwise. */
-export const DEFAULT_BUILDS_KEEP = 3;
-
-/**
- * `BUILDS_KEEP`: how many finished builds to keep for rollback besides the live one (default 3).
- * Throws, naming the variable, when it is not a whole number ≥ 0, so a typo fails at start and not
- * as a surprise prune.
- */
-export function buildsKeep(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.BUILDS_KEEP?.trim();
-  if (!raw) return DEFAULT_BUILDS_KEEP;
-  if (!/^\d+$/.test(raw)) throw new Error(`BUILDS_KEEP harus bilangan bulat ≥ 0, bukan "${raw}"`);
-  return Number(raw);
-}
+/** Builds kept besides the live one when nothing says otherwise (`BUILDS_KEEP` is `config.builds.keep`). */
+export { DEFAULT_BUILDS_KEEP } from '../config';
 
 export interface LocalPublisherOptions {
-  /** Finished builds kept besides the live one (default: `BUILDS_KEEP`, else 3). */
+  /** Finished builds kept besides the live one (default `DEFAULT_BUILDS_KEEP`, 3). */
   keep?: number;
 }
 
@@ -29,7 +18,7 @@ export interface LocalPublisherOptions {
  * The server on this machine watches the pointer and swaps within a second.
  */
 export function localPublisher(distRoot: string, options: LocalPublisherOptions = {}): Publisher {
-  const keep = options.keep ?? buildsKeep();
+  const keep = options.keep ?? DEFAULT_BUILDS_KEEP;
   return {
     name: 'local',
 

@@ -1,49 +1,30 @@
-import { z } from 'zod';
-import { buildsKeep, localPublisher } from './local-publisher';
+import type { Config } from '../config';
+import { localPublisher } from './local-publisher';
 import { s3Publisher } from './s3-publisher';
 import type { Publisher } from './types';
 
 /**
- * The publisher the environment asks for. Variables (empty counts as unset):
- * - `BUILDS_KEEP`: finished builds kept for rollback besides the live one, locally and in S3 (default 3).
- * - `PUBLISH_S3_BUCKET`: when set, builds also go to this bucket for a CDN (s3-publisher.ts has the layout).
- * - `PUBLISH_S3_ENDPOINT`: an S3-compatible endpoint URL (MinIO, R2, …); unset means AWS S3. With an
- *   endpoint, keys are addressed path-style (`<endpoint>/<bucket>/<key>`), which every such store accepts.
- * - `PUBLISH_S3_REGION`: the bucket's region (default `AWS_REGION`, else `us-east-1`).
- * - `PUBLISH_S3_PREFIX`: a key prefix inside the bucket, e.g. `sites/` (default none).
- * - `AWS_ACCESS_KEY_ID` + `AWS_SECRET_ACCESS_KEY`: the bucket's credentials; without them the AWS
- *   SDK's own chain (instance role, shared profile) applies.
+ * The publisher the configuration asks for (`config.builds`, src/server/config.ts):
+ * - `keep` (`BUILDS_KEEP`): finished builds kept for rollback besides the live one, locally and in S3 (default 3).
+ * - `s3` (`PUBLISH_S3_BUCKET`): when set, builds also go to this bucket for a CDN (s3-publisher.ts has the layout).
+ *   With an endpoint (`PUBLISH_S3_ENDPOINT`: MinIO, R2, …; unset means AWS S3), keys are addressed
+ *   path-style (`<endpoint>/<bucket>/<key>`), which every such store accepts. Its region is
+ *   `PUBLISH_S3_REGION`, else `AWS_REGION`, else `us-east-1`; `PUBLISH_S3_PREFIX` a key prefix inside
+ *   the bucket; `AWS_ACCESS_KEY_ID` + `AWS_SECRET_ACCESS_KEY` its credentials (without them the AWS
+ *   SDK's own chain: instance role, shared profile).
+ * Local by default; with a bucket, local and then S3.
  */
-const PublishEnvSchema = z.object({
-  PUBLISH_S3_BUCKET: z.string().optional(),
-  PUBLISH_S3_ENDPOINT: z.url().optional(),
-  PUBLISH_S3_REGION: z.string().optional(),
-  PUBLISH_S3_PREFIX: z.string().optional(),
-  AWS_REGION: z.string().optional(),
-  AWS_ACCESS_KEY_ID: z.string().optional(),
-  AWS_SECRET_ACCESS_KEY: z.string().optional(),
-});
-
-/** Local by default; with `PUBLISH_S3_BUCKET`, local and then S3. Throws naming a malformed variable. */
-export function publisherFromEnv(env: Record<string, string | undefined>, distRoot: string): Publisher {
-  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
-  const parsed = PublishEnvSchema.safeParse(set);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Variabel lingkungan ${String(issue?.path[0])} tidak valid: ${issue?.message}`);
-  }
-  const vars = parsed.data;
-  const keep = buildsKeep(set);
+export function publisherFor(settings: Pick<Config['builds'], 'keep' | 's3'>, distRoot: string): Publisher {
+  const { keep, s3: bucket } = settings;
   const local = localPublisher(distRoot, { keep });
-  if (!vars.PUBLISH_S3_BUCKET) return local;
+  if (!bucket) return local;
   const s3 = s3Publisher({
-    bucket: vars.PUBLISH_S3_BUCKET,
+    bucket: bucket.bucket,
     keep,
-    region: vars.PUBLISH_S3_REGION ?? vars.AWS_REGION ?? 'us-east-1',
-    ...(vars.PUBLISH_S3_PREFIX && { prefix: vars.PUBLISH_S3_PREFIX }),
-    ...(vars.PUBLISH_S3_ENDPOINT && { endpoint: vars.PUBLISH_S3_ENDPOINT, forcePathStyle: true }),
-    ...(vars.AWS_ACCESS_KEY_ID &&
-      vars.AWS_SECRET_ACCESS_KEY && { credentials: { accessKeyId: vars.AWS_ACCESS_KEY_ID, secretAccessKey: vars.AWS_SECRET_ACCESS_KEY } }),
+    region: bucket.region,
+    ...(bucket.prefix && { prefix: bucket.prefix }),
+    ...(bucket.endpoint && { endpoint: bucket.endpoint, forcePathStyle: true }),
+    ...(bucket.credentials && { credentials: bucket.credentials }),
   });
   return composite(local, [s3]);
 }

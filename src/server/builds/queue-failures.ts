@@ -1,7 +1,8 @@
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { DEFAULT_BUILD_QUEUE } from '../config';
 import type { Db } from '../db/client';
 import { buildJobs } from '../db/schema';
-import { type BuildJobRow, queueTimings } from './queue';
+import type { BuildJobRow } from './queue';
 import { elapsedMs, fromNow, held, logTail, onUniqueRace } from './queue-sql';
 
 /**
@@ -31,7 +32,7 @@ export function fail(
   log: string,
   options: { owner?: string | undefined; retryBaseMs?: number | undefined } = {},
 ): Promise<FailureOutcome> {
-  const base = options.retryBaseMs ?? queueTimings().retryBaseMs;
+  const base = options.retryBaseMs ?? DEFAULT_BUILD_QUEUE.retryBaseMs;
   return settle(
     db,
     held(id, options.owner),

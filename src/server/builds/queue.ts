@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_BUILD_QUEUE } from '../config';
 import type { Db } from '../db/client';
 import { buildJobs } from '../db/schema';
 import { elapsedMs, fromNow, held, isUniqueViolation, logTail, onUniqueRace } from './queue-sql';
@@ -18,7 +19,7 @@ import { type BuildEvent, type BuildOutcome, FULL_BUILD_EVENTS } from './types';
 
 export type BuildJobRow = typeof buildJobs.$inferSelect;
 
-/** Timings of the queue, from the environment (milliseconds). */
+/** Timings of the queue (milliseconds): `config.builds.queue`, defaults `DEFAULT_BUILD_QUEUE`. */
 export interface QueueTimings {
   /** BUILD_DEBOUNCE_MS: how long a new job waits for more events to coalesce into it. */
   debounceMs: number;
@@ -30,27 +31,10 @@ export interface QueueTimings {
   retryBaseMs: number;
 }
 
-/** Reads the queue's timings; a malformed value stops the start with the variable named. */
-export function queueTimings(env: NodeJS.ProcessEnv = process.env): QueueTimings {
-  const ms = (name: string, fallback: number, min = 0) => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) throw new Error(`${name} harus bilangan bulat milidetik ≥ ${min}, bukan "${raw}"`);
-    return value;
-  };
-  return {
-    debounceMs: ms('BUILD_DEBOUNCE_MS', 750),
-    leaseMs: ms('BUILD_LEASE_MS', 15_000, 300),
-    pollMs: ms('BUILD_POLL_MS', 1000, 10),
-    retryBaseMs: ms('BUILD_RETRY_BASE_MS', 1000),
-  };
-}
-
 export interface EnqueueOptions {
   /** Rebuild every page; also implied by a FULL_BUILD_EVENTS type. */
   full?: boolean | undefined;
-  /** The coalescing window of a new job (default BUILD_DEBOUNCE_MS); an existing queued job keeps its time. */
+  /** The coalescing window of a new job (default `DEFAULT_BUILD_QUEUE.debounceMs`; the build service passes BUILD_DEBOUNCE_MS); an existing queued job keeps its time. */
   delayMs?: number | undefined;
   /** Attempts before a new job is given up as failed (default 5). */
   maxAttempts?: number | undefined;
@@ -72,7 +56,7 @@ export interface EnqueuedJob {
 export async function enqueue(db: Db, event: BuildEvent, trigger: string, options: EnqueueOptions = {}): Promise<EnqueuedJob> {
   const full = options.full === true || FULL_BUILD_EVENTS.test(event.type);
   const change: BuildEvent = { type: event.type, tenant: event.tenant, ids: [...event.ids] };
-  const delayMs = options.delayMs ?? queueTimings().debounceMs;
+  const delayMs = options.delayMs ?? DEFAULT_BUILD_QUEUE.debounceMs;
   // One statement, atomic under concurrency; the retry covers the rare race PostgreSQL still reports.
   const [job] = await onUniqueRace(() =>
     db

@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { API_BASES } from '~/contract/common';
 import type { ApiDeps, ApiEnv, BuildsDeps } from '../context';
-import { fieldErrors, HttpError, invalidInput } from '../http/errors';
+import { fieldErrors } from '../http/errors';
 import { ownAppCode } from '../http/own-app';
+import { accepted, ok } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
+import { fail } from '../platform/errors';
 import type { TenantRecord } from '../platform/tenants';
 import { enqueue } from './queue';
 import { history } from './queue-history';
@@ -39,16 +41,16 @@ export function buildsRoutes(deps: ApiDeps) {
 
   const tenantOf = async (code: string): Promise<TenantRecord> => {
     const tenant = await deps.tenants.byAppCode(code);
-    if (!tenant) throw new HttpError(404, `Aplikasi ${code} tidak ditemukan`);
+    if (!tenant) throw fail('appNotFound', { code });
     return tenant;
   };
 
   app.post('/:code/webhook', async (c) => {
     const tenant = await tenantOf(c.req.param('code'));
     const secret = await webhookSecretOf(deps.db, tenant.lmsId, { create: false });
-    if (!secret) throw new HttpError(404, `Aplikasi ${tenant.appCode} tidak ditemukan`);
+    if (!secret) throw fail('appNotFound', { code: tenant.appCode });
     const body = await c.req.text();
-    if (Buffer.byteLength(body) > MAX_WEBHOOK_BODY) throw new HttpError(413, 'Isi webhook terlalu besar');
+    if (Buffer.byteLength(body) > MAX_WEBHOOK_BODY) throw fail('webhookTooLarge');
     const id = c.req.header('webhook-id')?.trim();
     const check = verifyWebhook(
       secret,
@@ -56,20 +58,20 @@ export function buildsRoutes(deps: ApiDeps) {
       body,
     );
     if (!check.ok) {
-      if (check.reason === 'missing') throw new HttpError(401, 'Header webhook-id, webhook-timestamp dan webhook-signature wajib dikirim');
-      if (check.reason === 'stale') throw new HttpError(401, 'webhook-timestamp di luar toleransi 5 menit; periksa jam pengirim');
-      throw new HttpError(401, 'Tanda tangan webhook tidak valid');
+      if (check.reason === 'missing') throw fail('webhookHeadersMissing');
+      if (check.reason === 'stale') throw fail('webhookStale');
+      throw fail('webhookSignatureInvalid');
     }
-    if (!id || id.length > 200) throw invalidInput([{ field: 'webhook-id', message: 'maksimal 200 karakter' }]);
+    if (!id || id.length > 200) throw fail('invalid', { fields: [{ field: 'webhook-id', message: 'maksimal 200 karakter' }] });
     const parsed = WebhookBodySchema.safeParse(parseJson(body));
-    if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
+    if (!parsed.success) throw fail('invalid', { fields: fieldErrors(parsed.error) });
     const { type, tenant: named, ids } = parsed.data;
     if (named !== tenant.code && named !== tenant.appCode)
-      throw invalidInput([{ field: 'tenant', message: `harus ${tenant.code}, tenant endpoint ini` }]);
-    if (!(await acceptMessageId(deps.db, id, tenant.code))) throw new HttpError(409, `Webhook ${id} sudah pernah diterima`);
+      throw fail('invalid', { fields: [{ field: 'tenant', message: `harus ${tenant.code}, tenant endpoint ini` }] });
+    if (!(await acceptMessageId(deps.db, id, tenant.code))) throw fail('webhookReplayed', { id });
     try {
       const job = await queue({ type, tenant: tenant.code, ids }, 'webhook');
-      return c.json({ statusCode: 202, message: 'Build dijadwalkan', data: { jobId: job.id } }, 202);
+      return accepted(c, { jobId: job.id }, 'Build dijadwalkan');
     } catch (error) {
       // Not queued: the sender's retry of this id must not be taken for a replay.
       await forgetMessageId(deps.db, id, tenant.code).catch(() => {});
@@ -81,7 +83,7 @@ export function buildsRoutes(deps: ApiDeps) {
     const tenant = c.get('tenant');
     const secret = await webhookSecretOf(deps.db, tenant.lmsId);
     const path = `${API_BASES.main}v1/builds/${tenant.appCode}/webhook`;
-    return c.json({ statusCode: 200, message: 'OK', data: { path, secret, tenant: tenant.code } });
+    return ok(c, { path, secret, tenant: tenant.code });
   });
 
   app.get('/:code', ...admins, async (c) => {
@@ -93,7 +95,7 @@ export function buildsRoutes(deps: ApiDeps) {
       publisher ? publisher.list(code) : [],
       publisher ? publisher.live(code) : undefined,
     ]);
-    return c.json({ statusCode: 200, message: 'OK', data: { tenant: code, live: live ?? null, builds, jobs } });
+    return ok(c, { tenant: code, live: live ?? null, builds, jobs });
   });
 
   app.post('/:code', ...admins, async (c) => {
@@ -101,22 +103,21 @@ export function buildsRoutes(deps: ApiDeps) {
     // An operator's request: no coalescing window to wait for.
     const job = await queue({ type: 'build.requested', tenant: code, ids: [] }, 'api', { full: true, delayMs: 0 });
     deps.builds?.kick?.();
-    return c.json({ statusCode: 202, message: 'Build penuh dijadwalkan', data: { jobId: job.id } }, 202);
+    return accepted(c, { jobId: job.id }, 'Build penuh dijadwalkan');
   });
 
   app.post('/:code/rollback', ...admins, async (c) => {
     const { buildId } = await readJson(c, RollbackSchema);
     const { code } = c.get('tenant');
     const publisher = deps.builds?.publisher;
-    if (!publisher) throw new HttpError(503, 'Build situs tidak diaktifkan di server ini');
-    if (!(await publisher.list(code)).some((build) => build.id === buildId))
-      throw new HttpError(404, `Build ${buildId} tidak ada di antara build yang disimpan`);
+    if (!publisher) throw fail('buildsDisabled');
+    if (!(await publisher.list(code)).some((build) => build.id === buildId)) throw fail('buildNotKept', { buildId });
     await publisher.rollback(code, buildId);
     // Every process drops the pages it cached from the build that was live.
     await deps.siteEvents.publish({ tenant: code, reason: 'build' }).catch((error: unknown) => {
       console.error(`[api] rollback tenant ${code} tidak dapat diumumkan:`, error);
     });
-    return c.json({ statusCode: 200, message: `Build ${buildId} sekarang live`, data: { live: buildId } });
+    return ok(c, { live: buildId }, `Build ${buildId} sekarang live`);
   });
 
   return app;
@@ -126,6 +127,6 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'JSON tidak valid: periksa format isi webhook');
+    throw fail('webhookInvalidJson');
   }
 }

@@ -3,9 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
 import { z } from 'zod';
+import { DEFAULT_BUILDS_KEEP } from '../config';
 import { type S3Connection, s3Client } from '../platform/s3';
 import { BuildInfoSchema, COMPRESSIBLE, CONTENT_TYPES, cacheControl, readBuild } from '../sites';
-import { buildsKeep } from './local-publisher';
 import type { Publisher } from './types';
 
 /**
@@ -66,7 +66,7 @@ export interface S3PublisherOptions extends S3Connection {
   bucket: string;
   /** Key prefix, e.g. `sites/` (a missing trailing slash is added). */
   prefix?: string;
-  /** Manifests kept besides the live one (default: `BUILDS_KEEP`, else 3). */
+  /** Manifests kept besides the live one (default `DEFAULT_BUILDS_KEEP`, 3; the server passes `BUILDS_KEEP`). */
   keep?: number;
   /** Requests in flight at once while hashing, uploading and reading manifests (default 8). */
   concurrency?: number;
@@ -77,7 +77,7 @@ export function s3Publisher(options: S3PublisherOptions): Publisher {
   const client = options.client ?? s3Client(options);
   const Bucket = options.bucket;
   const prefix = options.prefix ? options.prefix.replace(/\/*$/, '/') : '';
-  const keep = options.keep ?? buildsKeep();
+  const keep = options.keep ?? DEFAULT_BUILDS_KEEP;
   const limit = options.concurrency ?? 8;
   const root = (tenant: string) => `${prefix}${keyPart(tenant, 'Kode tenant')}/`;
   const manifestKey = (tenant: string, id: string) => `${root(tenant)}builds/${keyPart(id, 'Id build')}.json`;

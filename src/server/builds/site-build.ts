@@ -11,7 +11,17 @@ import type { Db } from '../db/client';
 import type { TenantRecord } from '../platform/tenants';
 import { listPostDetails } from '../posts';
 import type { FromWorker, ToWorker } from '../sites';
-import { buildDir, dbContentSource, livePointer, lowerPriority, newBuildId, readLive, sourceKey } from '../sites';
+import {
+  buildDir,
+  dbContentSource,
+  livePointer,
+  lowerPriority,
+  newBuildId,
+  readLive,
+  renderWorkerArgs,
+  type SiteApiSettings,
+  sourceKey,
+} from '../sites';
 import { brokenLinks } from './link-check';
 import { buildMedia } from './media';
 import { loadSiteContext } from './site-context';
@@ -45,8 +55,12 @@ export interface SiteBuildOptions {
   workerScript: string;
   publisher: Publisher;
   version: string;
-  /** Render processes (default: one per core, at most 4). */
-  workers?: number;
+  /** Render processes (BUILD_WORKERS; default: one per core, at most 4). */
+  workers?: number | undefined;
+  /** CPU niceness of the render processes (RENDER_NICE; 0 keeps this process's). */
+  renderNice: number;
+  /** What the pages get to call the API (the configuration's `siteApi` and `keys`). */
+  api: SiteApiSettings;
   /** Fail on a broken internal link (the command line, CI) rather than log it (the queue). */
   strictLinks?: boolean;
 }
@@ -102,7 +116,7 @@ export async function buildSite(options: SiteBuildOptions, job: BuildJob): Promi
     // The compile (renderer and hashed assets) first, hard-linked: a build folder stands on its own.
     linkTree(join(options.compileDir, 'server'), join(dir, 'server'));
     linkTree(join(options.compileDir, 'client'), clientDir);
-    const context = await loadSiteContext(options.db, tenant, { tenantsRoot: options.tenantsRoot, clientDir });
+    const context = await loadSiteContext(options.db, tenant, { tenantsRoot: options.tenantsRoot, clientDir, api: options.api });
     writeFileSync(join(dir, 'context.json'), JSON.stringify(context));
     const contextHash = hash(context);
     phase('konteks');
@@ -169,6 +183,7 @@ export async function buildSite(options: SiteBuildOptions, job: BuildJob): Promi
       contextFile: join(dir, 'context.json'),
       workerScript: options.workerScript,
       workers: options.workers ?? Math.min(4, availableParallelism()),
+      nice: options.renderNice,
       source,
       pages: toRender.map((address) => ({ address, file: fileOf(clientDir, address, files) })),
       signal: job.signal,
@@ -351,6 +366,7 @@ interface RenderJob {
   contextFile: string;
   workerScript: string;
   workers: number;
+  nice: number;
   source: BuildSource;
   pages: { address: string; file: string }[];
   signal: AbortSignal;
@@ -392,13 +408,16 @@ async function renderPages(job: RenderJob): Promise<Map<string, string[]>> {
       watch();
       job.signal.addEventListener('abort', () => fail(new Error('build dihentikan')), { once: true });
       for (let n = 0; n < workers; n++) {
-        const child = fork(job.workerScript, [], {
-          env: { ...process.env, RENDER_ENTRY: pathToFileURL(job.entry).href, RENDER_CONTEXT: job.contextFile, RENDER_MODE: 'build' },
-          serialization: 'advanced',
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        });
+        const child = fork(
+          job.workerScript,
+          renderWorkerArgs({ entry: pathToFileURL(job.entry).href, contextFile: job.contextFile, build: true }),
+          {
+            serialization: 'advanced',
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          },
+        );
         // A build in the server process must not slow what the server answers.
-        lowerPriority(child);
+        lowerPriority(child, job.nice);
         children.push(child);
         const inFlight = new Map<number, { address: string; file: string }>();
         let nextId = 1;

@@ -13,7 +13,7 @@ import { logoForGround } from '~/lib/tenant/logos';
 import { groundColours, themeProblems, themeVariables } from '~/lib/tenant/theme';
 import type { Db } from '../db/client';
 import type { TenantRecord } from '../platform/tenants';
-import { siteApiConfig } from '../sites';
+import { type SiteApiSettings, siteApiConfig } from '../sites';
 import { readCopy, readSettings } from '../tenants';
 import { fallbackFontFace } from './font-fallbacks';
 
@@ -21,12 +21,13 @@ import { fallbackFontFace } from './font-fallbacks';
  * A tenant's site context for a build, from the database (settings and page copy) plus the files
  * its settings name: logos and favicon (a path in the tenant's seed folder, or a URL), and the two
  * self-hosted fonts. Files are copied into the build's `client/_tenant/` under content-hashed names
- * (cached for a year), so the context is plain JSON the renderer is configured with.
+ * (cached for a year), so the context is plain JSON the renderer is configured with. `options.api`
+ * (the configuration's `siteApi` and `keys`) gives the pages their API bases and public credentials.
  */
 export async function loadSiteContext(
   db: Db,
   tenant: TenantRecord,
-  options: { tenantsRoot: string; clientDir: string },
+  options: { tenantsRoot: string; clientDir: string; api: SiteApiSettings },
 ): Promise<SiteContext> {
   const settings = await readSettings(db, tenant.lmsId);
   if (!settings) throw new Error(`tenant "${tenant.code}" tidak ada di basis data`);
@@ -68,13 +69,13 @@ export async function loadSiteContext(
       .map((font) => files.fontFaces(FONTS[font]) + fallbackFontFace(font))
       .join(''),
     siteUrl: setting.meta.url ? new URL(setting.meta.url).origin : `https://${tenant.hosts[0] ?? 'localhost'}`,
-    pageConfig: pageConfigOf(tenant, setting.login),
+    pageConfig: pageConfigOf(tenant, setting.login, options.api),
   };
 }
 
 /** The page's API config: the public client credentials and bases, and where visitors sign in (the `login` setting). */
-function pageConfigOf(tenant: TenantRecord, login: SiteSetting['login']): SiteContext['pageConfig'] {
-  const api = siteApiConfig(tenant);
+function pageConfigOf(tenant: TenantRecord, login: SiteSetting['login'], settings: SiteApiSettings): SiteContext['pageConfig'] {
+  const api = siteApiConfig(tenant, settings);
   return { ...api, login: { mode: login.mode, url: login.accountUrl || `${api.bases.auth}login` } };
 }
 

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { DEFAULT_BUILD_QUEUE } from '../config';
 import type { BuildsDeps } from '../context';
 import type { Db } from '../db/client';
 import { buildJobs } from '../db/schema';
 import { errorText } from '../platform/site-events';
-import { type BuildJobRow, claim, complete, enqueue, queueTimings, renewLease } from './queue';
+import { type BuildJobRow, claim, complete, enqueue, renewLease } from './queue';
 import { type FailureOutcome, fail, recoverExpired } from './queue-failures';
 import { held, LOG_TAIL_LINES, logTail } from './queue-sql';
 import type { BuildEvent, BuildOutcome, BuildRunner, Publisher } from './types';
 
-/** What a BuildWorker needs; the timings default to the environment's (queueTimings). */
+/** What a BuildWorker needs; the timings default to `DEFAULT_BUILD_QUEUE` (the server passes `config.builds.queue`). */
 export interface BuildWorkerOptions {
   db: Db;
   runner: BuildRunner;
@@ -45,7 +46,7 @@ export class BuildWorker {
   #abort: AbortController | undefined;
 
   constructor(options: BuildWorkerOptions) {
-    const defaults = queueTimings();
+    const defaults = DEFAULT_BUILD_QUEUE;
     this.#db = options.db;
     this.#runner = options.runner;
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -187,13 +188,19 @@ const jobChanges = (job: BuildJobRow) => (Array.isArray(job.changes) ? (job.chan
 
 /**
  * The `builds` dependency of the API: enqueue (and wake the local worker when the job is due),
- * the publisher, and a kick. Without a worker, jobs wait for a worker in another process.
+ * the publisher, and a kick. Without a worker, jobs wait for a worker in another process. A new job
+ * waits `debounceMs` (BUILD_DEBOUNCE_MS) unless the caller gives its own delay.
  */
-export function buildService(db: Db, publisher: Publisher, worker?: BuildWorker): BuildsDeps {
+export function buildService(
+  db: Db,
+  publisher: Publisher,
+  worker?: BuildWorker,
+  debounceMs: number = DEFAULT_BUILD_QUEUE.debounceMs,
+): BuildsDeps {
   return {
     publisher,
     enqueue: async (event, trigger, options) => {
-      const job = await enqueue(db, event, trigger, options);
+      const job = await enqueue(db, event, trigger, { ...options, delayMs: options?.delayMs ?? debounceMs });
       worker?.kick(job.dueInMs);
       return job;
     },

@@ -7,28 +7,30 @@ import type { Db } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { batches, catalogueCategories, classes, classMentors, enrolments, invoices, mentors, programs, syllabusItems } from '../db/schema';
 import { cityNames } from '../platform/areas';
+import { type DomainError, type FieldError, fail, failOn } from '../platform/errors';
 import { insertWithFreeSlug, slugify } from '../platform/slugs';
-import type { PostWriteError as WriteError } from '../posts';
 import { findClass } from './classes';
 
 /**
- * Writing a tenant's classes (routes/classes.ts, admins only). A class is written with its mentors
+ * Writing a tenant's classes (classes-routes.ts, admins only). A class is written with its mentors
  * and syllabus in one transaction; code and slug are unique per tenant, and the unique indexes
- * decide between concurrent writes (409, never 500). References (program, batch, category,
- * mentors, cities) must be the tenant's: 400 naming the field.
+ * decide between concurrent writes (`classCodeTaken`, `slugTaken`: 409, never 500). References
+ * (program, batch, category, mentors, cities) must be the tenant's: `invalid` naming the field.
+ * Each write answers what it wrote; a refusal is thrown (platform/errors.ts).
  */
 
 type Create = z.output<typeof ClassCreateSchema>;
 type Update = z.output<typeof ClassUpdateSchema>;
 /** Some fields of a class, as a create or an update gives them. */
 type Fields = { [K in keyof Create]?: Create[K] | undefined };
-type Refused = { ok: false; status: 400 | 404 | 409; error: WriteError };
-type Written = { ok: true; item: ClassDetail } | Refused;
 
-const refused = (status: Refused['status'], field: string, message: string): Refused => ({ ok: false, status, error: { field, message } });
+/** 400 naming one field. */
+const invalidField = (error: FieldError) => fail('invalid', { fields: [error] });
+/** 404 on `code`: no class of the tenant has it. */
+const noClass = (code: string) => failOn('code', 'classCodeNotFound', { code });
 
 /** The first reference of `input` that is not the tenant's, as a field error. */
-async function checkReferences(db: Db, lmsId: string, input: Fields): Promise<WriteError | undefined> {
+async function checkReferences(db: Db, lmsId: string, input: Fields): Promise<FieldError | undefined> {
   const owned = async (table: typeof programs | typeof batches | typeof catalogueCategories, id: number | null | undefined) =>
     id == null ||
     (
@@ -96,16 +98,22 @@ async function writeParts(db: Db, lmsId: string, classId: number, input: Fields)
 }
 
 /** Which of code and slug a unique violation (or a lost race) is about, judged by what now exists. */
-async function conflictOf(db: Db, lmsId: string, code: string | undefined, slug: string | undefined, except?: number): Promise<Refused> {
+async function conflictOf(
+  db: Db,
+  lmsId: string,
+  code: string | undefined,
+  slug: string | undefined,
+  except?: number,
+): Promise<DomainError> {
   const other = (row: { id: number } | undefined) => row !== undefined && row.id !== except;
   if (code) {
     const [row] = await db
       .select({ id: classes.id })
       .from(classes)
       .where(and(eq(classes.lmsId, lmsId), eq(classes.code, code)));
-    if (other(row)) return refused(409, 'code', `kode kelas "${code}" sudah dipakai`);
+    if (other(row)) return failOn('code', 'classCodeTaken', { code });
   }
-  return refused(409, 'slug', `slug "${slug ?? ''}" sudah dipakai`);
+  return failOn('slug', 'slugTaken', { slug: slug ?? '' });
 }
 
 async function readBack(db: Db, lmsId: string, id: number): Promise<ClassDetail> {
@@ -115,10 +123,10 @@ async function readBack(db: Db, lmsId: string, id: number): Promise<ClassDetail>
   return item;
 }
 
-/** Creates a class; a given slug must be free, a generated one (from the name) is made free. */
-export async function createClass(db: Db, lmsId: string, input: Create): Promise<Written> {
+/** Creates a class and answers it; a given slug must be free, a generated one (from the name) is made free. */
+export async function createClass(db: Db, lmsId: string, input: Create): Promise<ClassDetail> {
   const invalid = await checkReferences(db, lmsId, input);
-  if (invalid) return { ok: false, status: 400, error: invalid };
+  if (invalid) throw invalidField(invalid);
   const taken = async (slug: string) =>
     (
       await db
@@ -143,19 +151,22 @@ export async function createClass(db: Db, lmsId: string, input: Create): Promise
         .select({ id: classes.id })
         .from(classes)
         .where(and(eq(classes.lmsId, lmsId), eq(classes.code, input.code)));
-      if (sameCode) return conflictOf(db, lmsId, input.code, undefined);
+      if (sameCode) throw await conflictOf(db, lmsId, input.code, undefined);
     }
     row = input.slug ? await insert(input.slug) : await insertWithFreeSlug(slugify(input.name), taken, insert);
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) return conflictOf(db, lmsId, input.code, input.slug);
+    if (sqlState(error) === UNIQUE_VIOLATION) throw await conflictOf(db, lmsId, input.code, input.slug);
     throw error;
   }
-  if (!row) return conflictOf(db, lmsId, input.code, input.slug);
-  return { ok: true, item: await readBack(db, lmsId, row.id) };
+  if (!row) throw await conflictOf(db, lmsId, input.code, input.slug);
+  return readBack(db, lmsId, row.id);
 }
 
-/** Changes the class of `code`: only the fields given; a given mentor list or syllabus replaces the old one. */
-export async function updateClass(db: Db, lmsId: string, code: string, input: Update): Promise<Written> {
+/**
+ * Changes the class of `code` and answers it as it now is: only the fields given; a given mentor
+ * list or syllabus replaces the old one.
+ */
+export async function updateClass(db: Db, lmsId: string, code: string, input: Update): Promise<ClassDetail> {
   const [existing] = await db
     .select({
       id: classes.id,
@@ -166,7 +177,7 @@ export async function updateClass(db: Db, lmsId: string, code: string, input: Up
     })
     .from(classes)
     .where(and(eq(classes.lmsId, lmsId), eq(classes.code, code)));
-  if (!existing) return refused(404, 'code', `kelas "${code}" tidak ditemukan`);
+  if (!existing) throw noClass(code);
   const iso = (value: Date | null) => value?.toISOString() ?? null;
   const outOfOrder = dateOrderError({
     registrationOpensAt: iso(existing.registrationOpensAt),
@@ -175,9 +186,9 @@ export async function updateClass(db: Db, lmsId: string, code: string, input: Up
     endsAt: iso(existing.endsAt),
     ...input,
   });
-  if (outOfOrder) return { ok: false, status: 400, error: outOfOrder };
+  if (outOfOrder) throw invalidField(outOfOrder);
   const invalid = await checkReferences(db, lmsId, input);
-  if (invalid) return { ok: false, status: 400, error: invalid };
+  if (invalid) throw invalidField(invalid);
   let updated: { id: number }[];
   try {
     updated = await db.transaction(async (tx) => {
@@ -190,24 +201,25 @@ export async function updateClass(db: Db, lmsId: string, code: string, input: Up
       return rows;
     });
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) return conflictOf(db, lmsId, input.code, input.slug, existing.id);
+    if (sqlState(error) === UNIQUE_VIOLATION) throw await conflictOf(db, lmsId, input.code, input.slug, existing.id);
     throw error;
   }
   // Deleted between the read above and this write.
-  if (!updated.length) return refused(404, 'code', `kelas "${code}" tidak ditemukan`);
-  return { ok: true, item: await readBack(db, lmsId, existing.id) };
+  if (!updated.length) throw noClass(code);
+  return readBack(db, lmsId, existing.id);
 }
 
 /**
- * Deletes the class of `code` with its mentor list and syllabus. A class with learners is not
- * deleted, nor one with invoices (their enrolments and payments would go with it): 409, unpublish it instead.
+ * Deletes the class of `code` with its mentor list and syllabus and answers its id and slug. A class
+ * with learners is not deleted, nor one with invoices (their enrolments and payments would go with
+ * it): 409 (`classHasLearners`, `classHasInvoices`), unpublish it instead.
  */
-export async function deleteClass(db: Db, lmsId: string, code: string): Promise<{ ok: true; id: number; slug: string } | Refused> {
+export async function deleteClass(db: Db, lmsId: string, code: string): Promise<{ id: number; slug: string }> {
   const [existing] = await db
     .select({ id: classes.id })
     .from(classes)
     .where(and(eq(classes.lmsId, lmsId), eq(classes.code, code)));
-  if (!existing) return refused(404, 'code', `kelas "${code}" tidak ditemukan`);
+  if (!existing) throw noClass(code);
   const [row] = await db
     .delete(classes)
     .where(
@@ -218,11 +230,10 @@ export async function deleteClass(db: Db, lmsId: string, code: string): Promise<
       ),
     )
     .returning({ id: classes.id, slug: classes.slug });
-  if (row) return { ok: true, ...row };
+  if (row) return row;
   const [learner] = await db.select({ id: enrolments.id }).from(enrolments).where(eq(enrolments.classId, existing.id)).limit(1);
-  if (learner) return refused(409, 'code', 'kelas ini sudah punya peserta dan tidak dapat dihapus; sembunyikan dengan isPublished: false');
+  if (learner) throw failOn('code', 'classHasLearners');
   const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.classId, existing.id)).limit(1);
-  if (invoice)
-    return refused(409, 'code', 'kelas ini sudah punya tagihan pembayaran dan tidak dapat dihapus; sembunyikan dengan isPublished: false');
-  return refused(404, 'code', `kelas "${code}" tidak ditemukan`);
+  if (invoice) throw failOn('code', 'classHasInvoices');
+  throw noClass(code);
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { ClassCodeQuerySchema, ClassCreateSchema, ClassDeleteSchema, ClassUpdateSchema } from '~/contract/class-writes';
 import {
   type ClassActiveQuery,
@@ -10,10 +10,11 @@ import {
   ClassWebinarQuerySchema,
 } from '~/contract/classes';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError, invalidInput } from '../http/errors';
+import { created, ok, page } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
-import { announces } from '../platform/announce';
+import { announceChange } from '../platform/announce-change';
+import { fail } from '../platform/errors';
 import { createClass, deleteClass, updateClass } from './class-writes';
 import { findClass, findClassSyllabus, listActiveClasses, listRecentClasses } from './classes';
 
@@ -31,43 +32,40 @@ export function filtersOf(query: ClassActiveQuery): ClassFilters {
 export function classesRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const token = requireAppToken(deps);
-  const ok = <T>(data: T) => ({ statusCode: 200, message: 'OK', data });
 
   const active = (categorySlug?: string) =>
     app.get(categorySlug ? '/active/elevate' : '/active', token, async (c) => {
       const query = readQuery(c, ClassActiveQuerySchema);
       const paged = query.page !== undefined;
-      const page = await listActiveClasses(deps.db, c.get('tenant').lmsId, {
+      const classes = await listActiveClasses(deps.db, c.get('tenant').lmsId, {
         page: query.page ?? 1,
         pageSize: query.pageSize,
         filters: paged ? filtersOf(query) : undefined,
         categorySlug,
       });
-      return c.json(ok(page));
+      return page(c, classes);
     });
   active();
   active('elevate');
 
   app.get('/overview', token, async (c) => {
     const found = await findClass(deps.db, c.get('tenant').lmsId, readQuery(c, ClassOverviewQuerySchema).slug);
-    if (!found) throw new HttpError(404, 'Kelas tidak ditemukan');
-    return c.json(ok(found));
+    if (!found) throw fail('classNotFound');
+    return ok(c, found);
   });
 
   app.get('/syllabus', token, async (c) => {
     const syllabus = await findClassSyllabus(deps.db, c.get('tenant').lmsId, readQuery(c, ClassSyllabusQuerySchema).classroomId);
-    if (!syllabus) throw new HttpError(404, 'Kelas tidak ditemukan');
-    return c.json(ok(syllabus));
+    if (!syllabus) throw fail('classNotFound');
+    return ok(c, syllabus);
   });
 
   app.get('/webinar', token, async (c) => {
-    const { page, pageSize, programIds } = readQuery(c, ClassWebinarQuerySchema);
-    return c.json(
-      ok(await listActiveClasses(deps.db, c.get('tenant').lmsId, { page, pageSize, filters: { type: 'webinar', programIds } })),
-    );
+    const { programIds, ...paging } = readQuery(c, ClassWebinarQuerySchema);
+    return page(c, await listActiveClasses(deps.db, c.get('tenant').lmsId, { ...paging, filters: { type: 'webinar', programIds } }));
   });
 
-  app.get('/recent', token, async (c) => c.json(ok(await listRecentClasses(deps.db, c.get('tenant').lmsId))));
+  app.get('/recent', token, async (c) => ok(c, await listRecentClasses(deps.db, c.get('tenant').lmsId)));
 
   app.get('/list', token, async (c) => {
     const query = readQuery(c, ClassListQuerySchema);
@@ -78,47 +76,42 @@ export function classesRoutes(deps: ApiDeps) {
       type: query['filter.type'],
     };
     // `all`: every match on one page (at most 1000).
-    const pageSize = query.all ? 1000 : query.pageSize;
-    const page = query.all ? 1 : query.page;
-    return c.json(
-      ok(
-        await listActiveClasses(deps.db, c.get('tenant').lmsId, {
-          page,
-          pageSize,
-          filters,
-          includeFinished: true,
-          online: query.type === undefined ? undefined : query.type === 'online',
-          preClass: query.preClass,
-          programId: query.programId,
-        }),
-      ),
+    return page(
+      c,
+      await listActiveClasses(deps.db, c.get('tenant').lmsId, {
+        page: query.all ? 1 : query.page,
+        pageSize: query.all ? 1000 : query.pageSize,
+        filters,
+        includeFinished: true,
+        online: query.type === undefined ? undefined : query.type === 'online',
+        preClass: query.preClass,
+        programId: query.programId,
+      }),
     );
   });
 
   // Writes (admins of the tenant): each announces a content change, so the site rebuilds the class's pages.
-  const admins = [token, requireUser(deps), requireRole('admin', 'superadmin'), announces(deps, 'content')] as const;
-  const refuse = (result: { status: 400 | 404 | 409; error: { field: string; message: string } }): never => {
-    if (result.status === 400) throw invalidInput([result.error]);
-    throw new HttpError(result.status, result.error.message, [result.error]);
-  };
+  const admins = [token, requireUser(deps), requireRole('admin', 'superadmin')] as const;
+  const announce = (c: Context<ApiEnv>, written: { id: number; slug: string }) =>
+    announceChange(deps, { tenant: c.get('tenant').code, reason: 'content', ids: [written.id, written.slug] });
 
   app.post('/create', ...admins, async (c) => {
-    const result = await createClass(deps.db, c.get('tenant').lmsId, await readJson(c, ClassCreateSchema));
-    if (!result.ok) return refuse(result);
-    return c.json({ statusCode: 201, message: 'Kelas dibuat', data: result.item }, 201);
+    const item = await createClass(deps.db, c.get('tenant').lmsId, await readJson(c, ClassCreateSchema));
+    await announce(c, item);
+    return created(c, item, 'Kelas dibuat');
   });
 
   app.post('/update', ...admins, async (c) => {
     const { code } = readQuery(c, ClassCodeQuerySchema);
-    const result = await updateClass(deps.db, c.get('tenant').lmsId, code, await readJson(c, ClassUpdateSchema));
-    if (!result.ok) return refuse(result);
-    return c.json({ statusCode: 200, message: 'Kelas diperbarui', data: result.item });
+    const item = await updateClass(deps.db, c.get('tenant').lmsId, code, await readJson(c, ClassUpdateSchema));
+    await announce(c, item);
+    return ok(c, item, 'Kelas diperbarui');
   });
 
   app.post('/delete', ...admins, async (c) => {
-    const result = await deleteClass(deps.db, c.get('tenant').lmsId, (await readJson(c, ClassDeleteSchema)).code);
-    if (!result.ok) return refuse(result);
-    return c.json({ statusCode: 200, message: 'Kelas dihapus', data: { id: result.id, slug: result.slug } });
+    const deleted = await deleteClass(deps.db, c.get('tenant').lmsId, (await readJson(c, ClassDeleteSchema)).code);
+    await announce(c, deleted);
+    return ok(c, { id: deleted.id, slug: deleted.slug }, 'Kelas dihapus');
   });
 
   return app;

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ClassDetail, ClassFilterOptions, ClassFilters, ClassSort, ClassSummary, SyllabusItem } from '~/contract/classes';
+import type { Paged } from '~/contract/paged';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { batches, catalogueCategories, classes, programs } from '../db/schema';
 import { cityNames } from '../platform/areas';
+import { pageOf } from '../platform/paging';
 import { likePattern } from '../platform/slugs';
-import { type Paged, pageOf } from '../posts';
 import { classState, fromClasses, syllabusOf, toSummaries } from './class-rows';
 
 /**

@@ -7,14 +7,15 @@ import {
   CourseProgressQuerySchema,
 } from '~/contract/courses';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
+import { ok, page } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireUser } from '../identity';
+import { DomainError, fail } from '../platform/errors';
 import { courseProgress, findChapter, findCourse, listCourses, mayRead, readableChapter, recordChapterRead } from './courses';
 
 /**
- * Courses (issue 14): lists and outlines for anyone with the app token; a premium chapter's content
+ * Courses: lists and outlines for anyone with the app token; a premium chapter's content
  * only for a signed-in learner of its class, checked here on every request and never cached by a
  * shared cache; each learner's progress.
  */
@@ -25,30 +26,28 @@ export function coursesRoutes(deps: ApiDeps) {
 
   app.get('/list', token, async (c) => {
     const query = readQuery(c, CourseListQuerySchema);
-    return c.json({ statusCode: 200, message: 'OK', data: await listCourses(deps.db, c.get('tenant').lmsId, query) });
+    return page(c, await listCourses(deps.db, c.get('tenant').lmsId, query));
   });
 
   app.get('/detail', token, async (c) => {
     const course = await findCourse(deps.db, c.get('tenant').lmsId, readQuery(c, CourseDetailQuerySchema).slug);
-    if (!course) throw new HttpError(404, 'Kursus tidak ditemukan');
-    return c.json({ statusCode: 200, message: 'OK', data: course });
+    if (!course) throw fail('courseNotFound');
+    return ok(c, course);
   });
 
   app.get('/chapter', token, async (c) => {
     const { courseSlug, chapterSlug } = readQuery(c, ChapterQuerySchema);
     const found = await findChapter(deps.db, c.get('tenant').lmsId, courseSlug, chapterSlug);
-    if (!found) throw new HttpError(404, 'Bab tidak ditemukan');
+    if (!found) throw fail('chapterNotFound');
     if (found.isPremium) {
       c.header('Cache-Control', 'private, no-store');
       await user(c, async () => {}).catch((error: unknown) => {
-        if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, 'Masuk untuk membaca bab ini');
+        if (error instanceof DomainError && error.kind === 'unauthenticated') throw fail('chapterSignInRequired');
         throw error;
       });
-      if (!(await mayRead(deps.db, c.get('user').id, found))) {
-        throw new HttpError(403, `Bab ini khusus peserta kelas ${found.className ?? 'kursus ini'}`);
-      }
+      if (!(await mayRead(deps.db, c.get('user').id, found))) throw fail('chapterLearnersOnly', { className: found.className });
     }
-    return c.json({ statusCode: 200, message: 'OK', data: await readableChapter(deps.db, found) });
+    return ok(c, await readableChapter(deps.db, found));
   });
 
   app.get('/progress', token, user, async (c) => {
@@ -58,9 +57,9 @@ export function coursesRoutes(deps: ApiDeps) {
       c.get('user').id,
       readQuery(c, CourseProgressQuerySchema).courseSlug,
     );
-    if (!progress) throw new HttpError(404, 'Kursus tidak ditemukan');
+    if (!progress) throw fail('courseNotFound');
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ statusCode: 200, message: 'OK', data: progress });
+    return ok(c, progress);
   });
 
   app.post('/progress', rateLimit(deps, { name: 'chapter-read', limit: 120, windowMs: 60_000 }), token, user, async (c) => {
@@ -68,12 +67,11 @@ export function coursesRoutes(deps: ApiDeps) {
     const lmsId = c.get('tenant').lmsId;
     const userId = c.get('user').id;
     const found = await findChapter(deps.db, lmsId, courseSlug, chapterSlug);
-    if (!found) throw new HttpError(404, 'Bab tidak ditemukan');
-    if (!(await mayRead(deps.db, userId, found)))
-      throw new HttpError(403, `Bab ini khusus peserta kelas ${found.className ?? 'kursus ini'}`);
+    if (!found) throw fail('chapterNotFound');
+    if (!(await mayRead(deps.db, userId, found))) throw fail('chapterLearnersOnly', { className: found.className });
     await recordChapterRead(deps.db, userId, found.chapter.id);
     const progress = await courseProgress(deps.db, lmsId, userId, courseSlug);
-    return c.json({ statusCode: 200, message: 'Kemajuan tersimpan', data: progress });
+    return ok(c, progress, 'Kemajuan tersimpan');
   });
 
   return app;

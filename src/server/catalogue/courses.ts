@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Chapter, CourseDetail, CourseProgress, CourseSummary } from '~/contract/courses';
+import type { Paged } from '~/contract/paged';
 import { highlightCode } from '~/lib/html/highlight';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { chapterProgress, classes, courseChapters, courseModules, courses, enrolments } from '../db/schema';
-import { type Paged, pageOf, qualified } from '../posts';
+import { pageOf } from '../platform/paging';
+import { qualified } from '../posts';
 
 /**
  * Courses → modules → chapters. A free course's chapters are read by anyone; a premium course's only

@@ -1,10 +1,12 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Paged } from '~/contract/paged';
 import type { Batch, ProgramDetail, ProgramSchool, ProgramSummary } from '~/contract/programs';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { batches, catalogueCategories, classes, classMentors, enrolments, programSchools, programs, schools } from '../db/schema';
 import { cityNames } from '../platform/areas';
-import { type Paged, pageOf, qualified } from '../posts';
+import { pageOf } from '../platform/paging';
+import { qualified } from '../posts';
 import { classState, syllabusOf } from './class-rows';
 import { listActiveClasses } from './classes';
 import { listMentors } from './mentors';

@@ -4,10 +4,10 @@ import { at, createdAt, id, lmsId, ref, texts, updatedAt } from '../db/columns';
 import { users } from '../identity/schema';
 
 /**
- * The catalogue of each tenant (SPEC §3 "Class", "Program", issue 14): programs and their batches,
+ * The catalogue of each tenant (SPEC §3 "Class", "Program"): programs and their batches,
  * classes with mentors, syllabi and enrolments, courses with modules and chapters and each learner's
  * progress, schools, leaderboards and statistics events. Money is whole rupiah in integers.
- * A class's lifecycle state is never stored: it follows from its dates (services/class-state.ts).
+ * A class's lifecycle state is never stored: it follows from its dates (catalogue/class-rows.ts).
  */
 
 /** A category programs and classes are filed under (SPEC §3 class and program filter `categoryId`). */
@@ -86,7 +86,7 @@ export const batches = pgTable(
 
 /**
  * A class (SPEC §3 "Class"). `code` and `slug` are both addresses (/Class/{code}, /Class/{slug}).
- * Cities are Kemendagri codes (services/areas.ts). Dates give the lifecycle (SPEC §4 badges): before
+ * Cities are Kemendagri codes (platform/areas.ts). Dates give the lifecycle (SPEC §4 badges): before
  * registration opens "coming soon", while it is open "registration", between start and end
  * "running", after the end "finished"; `alwaysOpen` classes are always in registration and hide dates.
  */
@@ -128,7 +128,7 @@ export const classes = pgTable(
     isPreClass: boolean('is_pre_class').notNull().default(false),
     requirements: texts('requirements'),
     benefits: texts('benefits'),
-    /** Extra enrolment fields the class asks for (DESIGN "Class enrolment can require per-class fields"). */
+    /** Extra enrolment fields the class asks for (docs/design.md "Class enrolment can require per-class fields"). */
     enrolmentFields: texts('enrolment_fields'),
     isPublished: boolean('is_published').notNull().default(true),
     createdAt: createdAt(),
@@ -294,7 +294,7 @@ export const courseChapters = pgTable(
     /**
      * The content as readers get it (sanitised, code highlighted), rendered once when it changes
      * rather than on every build or request, and the key of what it was rendered from
-     * (services/courses.ts `chapterRenderKey`): when the content changed without it (an external
+     * (server/catalogue/courses.ts `chapterRenderKey`): when the content changed without it (an external
      * CMS writing the table), the key no longer matches and the next read renders it again.
      */
     contentHtml: text('content_html'),

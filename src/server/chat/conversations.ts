@@ -10,7 +10,8 @@ import {
 } from '~/contract/chat';
 import type { Db, Tx } from '../db/client';
 import { chatConversations, chatIdentities, chatMessages } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { fail } from '../platform/errors';
+import { pageOf } from '../platform/paging';
 import type { ChatIdentity } from './identities';
 
 /*
@@ -18,8 +19,6 @@ import type { ChatIdentity } from './identities';
  * identity that began it, or by another identity of the same site account; anyone else gets 404,
  * as for a conversation that does not exist (no way to learn which ids exist).
  */
-
-export const CONVERSATION_NOT_FOUND = 'Percakapan tidak ditemukan';
 
 /** The conversation `id` if `who` may see it. */
 export async function ownConversation(db: Db | Tx, who: ChatIdentity, id: string) {
@@ -59,7 +58,7 @@ export async function openMessage(
     let conversationId = input.conversationId ?? undefined;
     if (conversationId) {
       const own = await ownConversation(tx, who, conversationId);
-      if (!own) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+      if (!own) throw fail('conversationNotFound');
     } else {
       const [created] = await tx
         .insert(chatConversations)
@@ -75,11 +74,8 @@ export async function openMessage(
       .returning({ seq: chatConversations.messageCount });
     if (!numbered) {
       // Deleted meanwhile (404), or full.
-      if (!(await ownConversation(tx, who, conversationId))) throw new HttpError(404, CONVERSATION_NOT_FOUND);
-      throw new HttpError(
-        409,
-        `Percakapan ini sudah berisi ${CHAT_CONVERSATION_MAX_MESSAGES} pesan; mulai percakapan baru untuk bertanya lagi`,
-      );
+      if (!(await ownConversation(tx, who, conversationId))) throw fail('conversationNotFound');
+      throw fail('conversationFull', { max: CHAT_CONVERSATION_MAX_MESSAGES });
     }
     const [message] = await tx
       .insert(chatMessages)
@@ -129,7 +125,7 @@ export async function conversationMessages(
   paging: { page: number; perPage: number },
 ): Promise<ConversationMessages> {
   const own = await ownConversation(db, who, id);
-  if (!own) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  if (!own) throw fail('conversationNotFound');
   const [total] = await db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.conversationId, id));
   const rows = await db
     .select()
@@ -138,15 +134,15 @@ export async function conversationMessages(
     .orderBy(asc(chatMessages.seq))
     .limit(paging.perPage)
     .offset((paging.page - 1) * paging.perPage);
-  const totalItems = total?.n ?? 0;
   return {
     id,
     title: own.title,
-    items: rows.map((row) => historyItem(row)),
-    page: paging.page,
-    perPage: paging.perPage,
-    totalItems,
-    totalPages: Math.ceil(totalItems / paging.perPage),
+    ...pageOf(
+      rows.map((row) => historyItem(row)),
+      paging.page,
+      paging.perPage,
+      total?.n ?? 0,
+    ),
   };
 }
 
@@ -171,7 +167,7 @@ function historyItem(row: typeof chatMessages.$inferSelect, now = Date.now()): C
 /** Deletes a conversation with its messages (DELETE v1/conversations/{id}); 404 when not the asker's. */
 export async function deleteConversation(db: Db, who: ChatIdentity, id: string): Promise<void> {
   const own = await ownConversation(db, who, id);
-  if (!own) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  if (!own) throw fail('conversationNotFound');
   await db.delete(chatConversations).where(eq(chatConversations.id, id));
 }
 
@@ -199,15 +195,9 @@ export async function askedQuestions(db: Db, lmsId: string, query: QuestionsQuer
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.seq))
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage);
-  const totalItems = total?.n ?? 0;
-  return {
-    items: rows.map(({ message, userId }) => {
-      const item = historyItem(message);
-      return { ...item, conversation_id: message.conversationId, asker: userId ? ('account' as const) : ('guest' as const) };
-    }),
-    page: query.page,
-    perPage: query.perPage,
-    totalItems,
-    totalPages: Math.ceil(totalItems / query.perPage),
-  };
+  const items = rows.map(({ message, userId }) => {
+    const item = historyItem(message);
+    return { ...item, conversation_id: message.conversationId, asker: userId ? ('account' as const) : ('guest' as const) };
+  });
+  return pageOf(items, query.page, query.perPage, total?.n ?? 0);
 }

@@ -13,20 +13,15 @@ import { z } from '~/contract/mini';
 import type { ApiDeps, ApiEnv } from '../context';
 import { accessTokenOf, clientAddress } from '../http/credentials';
 import { assertSameSite } from '../http/csrf';
-import { fieldErrors, HttpError, invalidInput } from '../http/errors';
+import { fieldErrors } from '../http/errors';
 import { enforceLimit } from '../http/rate-limit';
+import { created, ok, page } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser, userOfToken } from '../identity';
+import { fail } from '../platform/errors';
 import type { TenantRecord } from '../platform/tenants';
 import { readChatSetting } from '../tenants';
-import {
-  askedQuestions,
-  CONVERSATION_NOT_FOUND,
-  conversationMessages,
-  deleteConversation,
-  openMessage,
-  ownConversation,
-} from './conversations';
+import { askedQuestions, conversationMessages, deleteConversation, openMessage, ownConversation } from './conversations';
 import { type ChatIdentity, chatUserOf, identityOfToken, openIdentity } from './identities';
 import type { ChatService } from './service';
 import { answerStream, retrieveFor } from './stream';
@@ -48,8 +43,6 @@ const LIMITS = {
 
 type ChatEnv = ApiEnv & { Variables: { chatIdentity: ChatIdentity; chatTenant: TenantRecord } };
 
-const CHAT_OFF = 'Asisten tanya jawab tidak aktif di situs ini';
-
 /**
  * The AI-chat API (SPEC §7 "Chat"), mounted at `/api/ai/`: identity login and me, the streamed
  * v2/chat, a conversation's messages and its deletion. Login needs the app token (it names the
@@ -58,12 +51,12 @@ const CHAT_OFF = 'Asisten tanya jawab tidak aktif di situs ini';
 export function chatRoutes(deps: ApiDeps) {
   const app = new Hono<ChatEnv>();
   const chat = (): ChatService => {
-    if (!deps.chat) throw new HttpError(503, 'Asisten tanya jawab sedang tidak tersedia');
+    if (!deps.chat) throw fail('chatUnavailable');
     return deps.chat;
   };
   const chatSetting = async (tenant: TenantRecord) => {
     const setting = await readChatSetting(deps.db, tenant.lmsId);
-    if (!setting.enabled) throw new HttpError(403, CHAT_OFF);
+    if (!setting.enabled) throw fail('chatOff');
     return setting;
   };
 
@@ -71,11 +64,11 @@ export function chatRoutes(deps: ApiDeps) {
   const requireChatIdentity = createMiddleware<ChatEnv>(async (c, next) => {
     const header = c.req.header('Authorization')?.trim() ?? '';
     const token = /^bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
-    if (!token) throw new HttpError(401, 'Token obrolan wajib dikirim (Authorization: Bearer)');
+    if (!token) throw fail('chatTokenMissing');
     const identity = await identityOfToken(deps.db, token);
-    if (!identity) throw new HttpError(401, 'Token obrolan tidak valid atau sudah kedaluwarsa; masuk kembali');
+    if (!identity) throw fail('chatTokenInvalid');
     const tenant = await deps.tenants.byLmsId(identity.lmsId);
-    if (!tenant) throw new HttpError(401, 'Token obrolan tidak valid atau sudah kedaluwarsa; masuk kembali');
+    if (!tenant) throw fail('chatTokenInvalid');
     c.set('chatIdentity', identity);
     c.set('chatTenant', tenant);
     await next();
@@ -98,12 +91,12 @@ export function chatRoutes(deps: ApiDeps) {
       userId: account?.id ?? null,
       name: body.name || account?.name || null,
     });
-    return c.json({ statusCode: 201, message: 'Berhasil masuk ke asisten', data: result }, 201);
+    return created(c, result, 'Berhasil masuk ke asisten');
   });
 
   app.get('/v1/identity/me', requireChatIdentity, async (c) => {
     const setting = await chatSetting(c.get('chatTenant'));
-    return c.json({ statusCode: 200, message: 'Berhasil', data: chatUserOf(c.get('chatIdentity'), setting.workspace) });
+    return ok(c, chatUserOf(c.get('chatIdentity'), setting.workspace), 'Berhasil');
   });
 
   app.post('/v2/chat', requireChatIdentity, async (c) => {
@@ -111,13 +104,12 @@ export function chatRoutes(deps: ApiDeps) {
     const tenant = c.get('chatTenant');
     const request = await readJson(c, ChatRequestSchema);
     const setting = await chatSetting(tenant);
-    if (request.workspace_id !== setting.workspace) throw new HttpError(404, 'Workspace tidak ditemukan');
+    if (request.workspace_id !== setting.workspace) throw fail('workspaceNotFound');
     // The address first: a new identity is cheap, an address is not.
     await limit(LIMITS.askAddress, clientAddress(c, deps.trustProxyHops));
     await limit(LIMITS.askBurst, who.id);
     await limit(LIMITS.askDay, who.id);
-    if (request.conversation_id && !(await ownConversation(deps.db, who, request.conversation_id)))
-      throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    if (request.conversation_id && !(await ownConversation(deps.db, who, request.conversation_id))) throw fail('conversationNotFound');
     const service = chat();
     // Search before storing: a failure here is a plain error answer, with nothing stored.
     const index = await service.indexes.index(tenant);
@@ -150,7 +142,7 @@ export function chatRoutes(deps: ApiDeps) {
 
   const conversationId = (c: Context<ChatEnv>) => {
     const result = z.safeParse(ConversationParamSchema, { id: c.req.param('id') });
-    if (!result.success) throw invalidInput(fieldErrors(result.error));
+    if (!result.success) throw fail('invalid', { fields: fieldErrors(result.error) });
     return result.data.id;
   };
 
@@ -159,21 +151,20 @@ export function chatRoutes(deps: ApiDeps) {
     const paging = readQuery(c, ConversationMessagesQuerySchema);
     await limit(LIMITS.read, c.get('chatIdentity').id);
     const data = await conversationMessages(deps.db, c.get('chatIdentity'), id, paging);
-    return c.json({ statusCode: 200, message: 'Berhasil', data });
+    return ok(c, data, 'Berhasil');
   });
 
   app.delete('/v1/conversations/:id', requireChatIdentity, async (c) => {
     const id = conversationId(c);
     await limit(LIMITS.read, c.get('chatIdentity').id);
     await deleteConversation(deps.db, c.get('chatIdentity'), id);
-    return c.json({ statusCode: 200, message: 'Percakapan dihapus', data: { id } });
+    return ok(c, { id }, 'Percakapan dihapus');
   });
 
   // The tenant's admins read what was asked and answered (signed in on the site, with its app token).
   app.get('/v1/questions', requireAppToken(deps), requireUser(deps), requireRole('admin', 'superadmin'), async (c) => {
     const query = readQuery(c, QuestionsQuerySchema);
-    const data = await askedQuestions(deps.db, c.get('tenant').lmsId, query);
-    return c.json({ statusCode: 200, message: 'Berhasil', data });
+    return page(c, await askedQuestions(deps.db, c.get('tenant').lmsId, query), 'Berhasil');
   });
 
   return app;

@@ -5,7 +5,7 @@ import { at, createdAt, lmsId, updatedAt } from '../db/columns';
 import { users } from '../identity/schema';
 
 /*
- * The AI-chat service (issue 17, server/chat/): who asks (an identity, a guest browser or a site
+ * The AI-chat service (server/chat/): who asks (an identity, a guest browser or a site
  * account), their conversations and each question with its answer. Only a token's SHA-256 is stored.
  */
 

@@ -22,14 +22,6 @@ export interface ChatOptions {
   onEnd?: ChatService['onEnd'];
 }
 
-/** `CHAT_STREAM_PACE_MS`: a whole number of ms, at most 2000; anything else is refused at start. */
-export function chatPaceFromEnv(env: Record<string, string | undefined>): number {
-  const raw = env.CHAT_STREAM_PACE_MS?.trim();
-  if (!raw) return 0;
-  if (!/^\d{1,4}$/.test(raw) || Number(raw) > 2000) throw new Error(`CHAT_STREAM_PACE_MS harus 0–2000 (ms), bukan "${raw}"`);
-  return Number(raw);
-}
-
 export function openChat(db: Db, events: SiteEventBus, options: ChatOptions = {}): ChatService {
   const indexes = new ChatIndexes(db, events, options.maxAgeMs);
   return {

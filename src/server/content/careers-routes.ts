@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { CareerDetailQuerySchema, CareerJobDetailQuerySchema, CareerJobListQuerySchema, CareerListQuerySchema } from '~/contract/careers';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError } from '../http/errors';
+import { ok, page } from '../http/respond';
 import { readQuery } from '../http/validate';
 import { requireAppToken } from '../identity';
+import { fail } from '../platform/errors';
 import { findCareer, findJob, listCareers, listJobs } from './items';
 
 /** Careers and their jobs (SPEC §7 "Careers"), read with the tenant's app token. */
@@ -12,24 +13,24 @@ export function careersRoutes(deps: ApiDeps) {
   app.use(requireAppToken(deps));
 
   app.get('/list', async (c) => {
-    const { page, pageSize } = readQuery(c, CareerListQuerySchema);
-    return c.json({ statusCode: 200, message: 'OK', data: await listCareers(deps.db, c.get('tenant').lmsId, page, pageSize) });
+    const query = readQuery(c, CareerListQuerySchema);
+    return page(c, await listCareers(deps.db, c.get('tenant').lmsId, query.page, query.pageSize));
   });
   app.get('/detail', async (c) => {
     const career = await findCareer(deps.db, c.get('tenant').lmsId, readQuery(c, CareerDetailQuerySchema).slug);
-    if (!career) throw new HttpError(404, 'Karier tidak ditemukan');
-    return c.json({ statusCode: 200, message: 'OK', data: career });
+    if (!career) throw fail('careerNotFound');
+    return ok(c, career);
   });
   app.get('/job/list', async (c) => {
-    const { careerId, page, pageSize } = readQuery(c, CareerJobListQuerySchema);
-    const jobs = await listJobs(deps.db, c.get('tenant').lmsId, careerId, page, pageSize);
-    if (!jobs) throw new HttpError(404, `Karier ${careerId} tidak ditemukan`);
-    return c.json({ statusCode: 200, message: 'OK', data: jobs });
+    const { careerId, ...query } = readQuery(c, CareerJobListQuerySchema);
+    const jobs = await listJobs(deps.db, c.get('tenant').lmsId, careerId, query.page, query.pageSize);
+    if (!jobs) throw fail('careerIdNotFound', { careerId });
+    return page(c, jobs);
   });
   app.get('/job/detail', async (c) => {
     const job = await findJob(deps.db, c.get('tenant').lmsId, readQuery(c, CareerJobDetailQuerySchema).id);
-    if (!job) throw new HttpError(404, 'Lowongan tidak ditemukan');
-    return c.json({ statusCode: 200, message: 'OK', data: job });
+    if (!job) throw fail('jobNotFound');
+    return ok(c, job);
   });
   return app;
 }

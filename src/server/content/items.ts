@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Career, CareerJob } from '~/contract/careers';
+import type { Paged } from '~/contract/paged';
 import type { PortfolioItem } from '~/contract/portfolio';
 import type { GalleryItem } from '~/contract/posts';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { careerJobs, careers, galleryItems, portfolioItems } from '../db/schema';
-import { type Paged, pageOf, qualified } from '../posts';
+import { pageOf } from '../platform/paging';
+import { qualified } from '../posts';
 
 /**
  * Reads of the smaller content families: gallery, careers with their jobs, portfolio. Writes come

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { PortfolioDetailQuerySchema, PortfolioListQuerySchema } from '~/contract/portfolio';
 import { GalleryListQuerySchema } from '~/contract/posts';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError } from '../http/errors';
+import { ok, page } from '../http/respond';
 import { readQuery } from '../http/validate';
 import { requireAppToken } from '../identity';
+import { fail } from '../platform/errors';
 import { findPortfolio, listGallery, listPortfolio } from './items';
 
 /** Gallery and portfolio: what a tenant shows of its work (appointment requests are in forms.ts). */
@@ -13,21 +14,17 @@ export function showcaseRoutes(deps: ApiDeps) {
   const token = requireAppToken(deps);
 
   app.get('/v1/post/gallery/list', token, async (c) => {
-    const { page, pageSize } = readQuery(c, GalleryListQuerySchema);
-    return c.json({ statusCode: 200, message: 'OK', data: await listGallery(deps.db, c.get('tenant').lmsId, page, pageSize) });
+    const query = readQuery(c, GalleryListQuerySchema);
+    return page(c, await listGallery(deps.db, c.get('tenant').lmsId, query.page, query.pageSize));
   });
 
   app.get('/v1/portfolio/list', token, async (c) =>
-    c.json({
-      statusCode: 200,
-      message: 'OK',
-      data: await listPortfolio(deps.db, c.get('tenant').lmsId, readQuery(c, PortfolioListQuerySchema)),
-    }),
+    page(c, await listPortfolio(deps.db, c.get('tenant').lmsId, readQuery(c, PortfolioListQuerySchema))),
   );
   app.get('/v1/portfolio/detail', token, async (c) => {
     const item = await findPortfolio(deps.db, c.get('tenant').lmsId, readQuery(c, PortfolioDetailQuerySchema).slug);
-    if (!item) throw new HttpError(404, 'Portofolio tidak ditemukan');
-    return c.json({ statusCode: 200, message: 'OK', data: item });
+    if (!item) throw fail('portfolioNotFound');
+    return ok(c, item);
   });
 
   return app;

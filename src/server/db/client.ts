@@ -7,10 +7,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_DATABASE_TIMEOUTS } from '../config';
 import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
-/** The database handle every service takes; one type for both drivers (see STACK-NOTES.md). */
+/** The database handle every service takes; one type for both drivers (a union of the two drivers' types breaks the query builder under strict TypeScript). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle of a transaction opened with `db.transaction`, for writes that must commit together. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -53,35 +54,11 @@ export interface DatabaseTimeouts {
   idleMs: number;
 }
 
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
-  connectMs: 5000,
-  statementMs: 10_000,
-  idleInTransactionMs: 30_000,
-  idleMs: 30_000,
-};
+/** The defaults of DB_*_TIMEOUT_MS (config.ts reads the variables into `config.database.timeouts`). */
+export { DEFAULT_DATABASE_TIMEOUTS } from '../config';
 
 /** The driver's own limit comes this much after the server's, so a slow statement ends with the server's clearer error. */
 export const QUERY_TIMEOUT_MARGIN_MS = 1000;
-
-const TIMEOUT_VARIABLES: Record<keyof DatabaseTimeouts, string> = {
-  connectMs: 'DB_CONNECT_TIMEOUT_MS',
-  statementMs: 'DB_STATEMENT_TIMEOUT_MS',
-  idleInTransactionMs: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
-  idleMs: 'DB_IDLE_TIMEOUT_MS',
-};
-
-/** The timeouts from DB_*_TIMEOUT_MS (whole milliseconds); a bad value stops the start naming its variable. */
-export function databaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
-  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS };
-  for (const key of Object.keys(TIMEOUT_VARIABLES) as (keyof DatabaseTimeouts)[]) {
-    const name = TIMEOUT_VARIABLES[key];
-    const value = env[name]?.trim();
-    if (!value) continue;
-    if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new Error(`${name} harus jumlah milidetik (bilangan bulat positif), bukan "${value}"`);
-    timeouts[key] = Number(value);
-  }
-  return timeouts;
-}
 
 /**
  * Opens the database and brings its schema to the newest migration. PGlite allows one process per

@@ -15,19 +15,19 @@ import { COMPETITION_NAMES } from '~/contract/forms';
 import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from '../db/errors';
 import { appointments, formSubmissions, posts, schools, teamMembers, teams, testimonies, userDisc, users } from '../db/schema';
-import { HttpError, invalidInput } from '../http/errors';
-import { EMAIL_TAKEN, hashPassword, insertLearner, normalisePhone, type OpenedSession, openSession, verifyPassword } from '../identity';
+import { hashPassword, insertLearner, normalisePhone, type OpenedSession, openSession, verifyPassword } from '../identity';
 import { enqueueMail, type MailMessage, staffRecipients } from '../mail';
 import { checkArea } from '../platform/areas';
+import { fail, failOn } from '../platform/errors';
 import { once } from '../platform/idempotency';
-import { pageOf } from '../posts';
+import { pageOf } from '../platform/paging';
 import { uploadUsableBy } from '../uploads';
 import { appointmentMails, coderWelcome, requestDemoMails, schoolMails, teamMails } from './form-mail';
 
 /**
- * What the visitors' forms store (issue 15). Each submission and the mail it causes are written in
+ * What the visitors' forms store. Each submission and the mail it causes are written in
  * one transaction: a submission is never stored without its notice, nor a notice sent for a
- * submission that was not stored. The routes call these inside `once` (services/idempotency.ts).
+ * submission that was not stored. The routes call these inside `once` (platform/idempotency.ts).
  */
 
 /** The tenant a form is sent to: its lms id and the site name its mail speaks with. */
@@ -46,11 +46,7 @@ async function send(tx: Tx, tenant: FormTenant, messages: MailMessage[]): Promis
 
 /** 400 naming one field. */
 const refuse = (field: string, message: string): never => {
-  throw invalidInput([{ field, message }]);
-};
-/** 409 naming one field. */
-const taken = (field: string, message: string): never => {
-  throw new HttpError(409, message, [{ field, message }]);
+  throw fail('invalid', { fields: [{ field, message }] });
 };
 
 /** Today in Jakarta as a SQL date expression over a timestamp column. */
@@ -113,7 +109,7 @@ export async function registerSchool(tx: Tx, tenant: FormTenant, input: z.output
     .values({ lmsId: tenant.lmsId, npsn: input.npsn, name: input.name, provinceId: input.provinceId, cityId: input.cityId })
     .returning()
     .catch((error: unknown) => {
-      if (sqlState(error) === UNIQUE_VIOLATION) taken('npsn', 'Sekolah dengan NPSN ini sudah terdaftar');
+      if (sqlState(error) === UNIQUE_VIOLATION) throw failOn('npsn', 'schoolNpsnTaken');
       throw error;
     });
   if (!row) throw new Error('sekolah tidak tersimpan');
@@ -190,8 +186,8 @@ export async function registerTeam(
     .limit(1);
   if (already) {
     const byEmail = emails.indexOf(already.email);
-    if (byEmail >= 0) taken(`members.${byEmail}.email`, `${already.email} sudah terdaftar di tim lain pada kompetisi ini`);
-    taken(`members.${nisns.indexOf(already.nisn)}.nisn`, `NISN ${already.nisn} sudah terdaftar di tim lain pada kompetisi ini`);
+    if (byEmail >= 0) throw failOn(`members.${byEmail}.email`, 'memberEmailInOtherTeam', { email: already.email });
+    throw failOn(`members.${nisns.indexOf(already.nisn)}.nisn`, 'memberNisnInOtherTeam', { nisn: already.nisn });
   }
 
   const [team] = await tx
@@ -211,9 +207,8 @@ export async function registerTeam(
     .returning({ id: teams.id, createdAt: teams.createdAt })
     .catch((error: unknown): never => {
       if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-      if (violatedConstraint(error) === 'teams_letter')
-        return taken('letterId', 'Surat rekomendasi ini sudah dipakai tim lain; unggah surat untuk tim ini');
-      return taken('name', 'Nama tim sudah dipakai; pilih nama lain');
+      if (violatedConstraint(error) === 'teams_letter') throw failOn('letterId', 'letterTaken');
+      throw failOn('name', 'teamNameTaken');
     });
   if (!team) throw new Error('tim tidak tersimpan');
   await tx
@@ -233,7 +228,7 @@ export async function registerTeam(
     .catch((error: unknown): never => {
       if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
       const field = violatedConstraint(error) === 'team_members_nisn' ? 'nisn' : 'email';
-      return taken(`members.0.${field}`, 'Seorang anggota baru saja terdaftar di tim lain pada kompetisi ini; periksa kembali anggota tim');
+      throw failOn(`members.0.${field}`, 'memberJustInOtherTeam');
     });
   await send(
     tx,
@@ -286,8 +281,7 @@ export async function signUpCoder(
     .select()
     .from(users)
     .where(and(eq(users.id, answer.body.userId), eq(users.lmsId, tenant.lmsId)));
-  if (!user || (answer.replayed && !(await verifyPassword(account.password, user.passwordHash))))
-    throw new HttpError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+  if (!user || (answer.replayed && !(await verifyPassword(account.password, user.passwordHash)))) throw failOn('email', 'emailTaken');
   return openSession(db, user);
 }
 

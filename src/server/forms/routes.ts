@@ -15,11 +15,12 @@ import { IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
 import type { ApiDeps, ApiEnv } from '../context';
 import type { Tx } from '../db/client';
 import { clientAddress } from '../http/credentials';
-import { HttpError } from '../http/errors';
 import { enforceLimit } from '../http/rate-limit';
+import { created, ok, page } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { loginResult, requireAppToken, requireRole, requireUser } from '../identity';
-import { type Answer, once } from '../platform/idempotency';
+import { fail } from '../platform/errors';
+import { once } from '../platform/idempotency';
 import type { RateLimitRule } from '../platform/rate-limit';
 import {
   createAppointment,
@@ -75,16 +76,22 @@ export function formsRoutes(deps: ApiDeps) {
   };
   const keyOf = (c: Context<ApiEnv>) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
-    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
-      throw new HttpError(400, `${IDEMPOTENCY_HEADER} tidak valid: 16–64 huruf, angka, - atau _`);
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw fail('idempotencyKeyInvalid');
     return key;
   };
 
-  /** Runs a submission once per idempotency key and answers with its stored answer. */
-  const submit = async <T>(c: Context<ApiEnv>, scope: string, body: unknown, work: (tx: Tx) => Promise<Answer<T>>) => {
-    const answer = await once(deps.db, { lmsId: c.get('tenant').lmsId, scope, key: keyOf(c), body }, work);
+  /**
+   * Runs a submission once per idempotency key and answers 201 `message` with what `work` stored: the
+   * first answer, or the stored one again (`Idempotent-Replayed`). The answer is stored as the
+   * envelope it was sent in, the shape keys stored by earlier releases have and they replay.
+   */
+  const submit = async <T>(c: Context<ApiEnv>, scope: string, body: unknown, message: string, work: (tx: Tx) => Promise<T>) => {
+    const answer = await once(deps.db, { lmsId: c.get('tenant').lmsId, scope, key: keyOf(c), body }, async (tx) => ({
+      status: 201 as const,
+      body: { statusCode: 201, message, data: await work(tx) },
+    }));
     if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    return c.json(answer.body as object, answer.status);
+    return created(c, answer.body.data, answer.body.message);
   };
 
   app.get('/v0/cms/app/request-demo', token, limited('request-demo'), async (c) => {
@@ -92,16 +99,15 @@ export function formsRoutes(deps: ApiDeps) {
     await mailsTo(query.email);
     const data = await deps.db.transaction((tx) => requestDemo(tx, tenantOf(c), query));
     deps.mail?.kick();
-    return c.json({ statusCode: 200, message: REQUEST_DEMO_SENT, data });
+    return ok(c, data, REQUEST_DEMO_SENT);
   });
 
   app.post('/v1/post/appointment/create', token, limited('appointment'), async (c) => {
     const body = await readJson(c, AppointmentCreateSchema);
     await mailsTo(body.email);
-    const response = await submit(c, 'appointment', body, async (tx) => ({
-      status: 201,
-      body: { statusCode: 201, message: 'Permintaan janji temu terkirim', data: await createAppointment(tx, tenantOf(c), body) },
-    }));
+    const response = await submit(c, 'appointment', body, 'Permintaan janji temu terkirim', (tx) =>
+      createAppointment(tx, tenantOf(c), body),
+    );
     deps.mail?.kick();
     return response;
   });
@@ -109,30 +115,22 @@ export function formsRoutes(deps: ApiDeps) {
   app.post('/v1/school/register', token, limited('school'), async (c) => {
     const body = await readJson(c, SchoolRegisterSchema);
     await mailsTo(body.contactEmail);
-    const response = await submit(c, 'school', body, async (tx) => ({
-      status: 201,
-      body: { statusCode: 201, message: 'Sekolah berhasil didaftarkan', data: await registerSchool(tx, tenantOf(c), body) },
-    }));
+    const response = await submit(c, 'school', body, 'Sekolah berhasil didaftarkan', (tx) => registerSchool(tx, tenantOf(c), body));
     deps.mail?.kick();
     return response;
   });
 
   app.get('/v1/school/list', token, async (c) =>
-    c.json({
-      statusCode: 200,
-      message: 'OK',
-      data: await listSchools(deps.db, c.get('tenant').lmsId, readQuery(c, SchoolListQuerySchema)),
-    }),
+    page(c, await listSchools(deps.db, c.get('tenant').lmsId, readQuery(c, SchoolListQuerySchema))),
   );
 
   const team = (signedIn: boolean) => async (c: Context<ApiEnv>) => {
     const body = await readJson(c, TeamRegisterSchema);
     await mailsTo(body.members[0]?.email ?? body.mentorEmail, body.mentorEmail);
     const userId = signedIn ? c.get('user').id : null;
-    const response = await submit(c, signedIn ? 'team-auth' : 'team', body, async (tx) => ({
-      status: 201,
-      body: { statusCode: 201, message: 'Tim berhasil didaftarkan', data: await registerTeam(tx, tenantOf(c), body, userId) },
-    }));
+    const response = await submit(c, signedIn ? 'team-auth' : 'team', body, 'Tim berhasil didaftarkan', (tx) =>
+      registerTeam(tx, tenantOf(c), body, userId),
+    );
     deps.mail?.kick();
     return response;
   };
@@ -145,16 +143,12 @@ export function formsRoutes(deps: ApiDeps) {
     await mailsTo(body.email);
     const session = await signUpCoder(deps.db, tenantOf(c), body, keyOf(c));
     deps.mail?.kick();
-    return c.json({ statusCode: 201, message: 'Akun coder berhasil dibuat', data: loginResult(session) }, 201);
+    return created(c, loginResult(session), 'Akun coder berhasil dibuat');
   });
 
   // The staff's view of what came in (admins and superadmins of the tenant).
   app.get('/v1/submissions', token, requireUser(deps), requireRole('admin', 'superadmin'), async (c) =>
-    c.json({
-      statusCode: 200,
-      message: 'OK',
-      data: await listSubmissions(deps.db, c.get('tenant').lmsId, readQuery(c, SubmissionListQuerySchema)),
-    }),
+    ok(c, await listSubmissions(deps.db, c.get('tenant').lmsId, readQuery(c, SubmissionListQuerySchema))),
   );
 
   return app;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
+import { fail } from '../platform/errors';
 import { originHost, servesHost, type TenantRecord } from '../platform/tenants';
-import { HttpError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,5 +19,5 @@ export function assertSameSite(c: Context, tenant: TenantRecord): void {
   if (site === 'same-origin' || site === 'none') return;
   const host = originHost(c.req.header('Origin'));
   if (host && (host === c.req.header('Host')?.toLowerCase() || servesHost(tenant, host))) return;
-  throw new HttpError(403, 'Permintaan lintas situs ditolak: kirim dari situs tenant atau gunakan header AppToken/Authorization');
+  throw fail('crossSiteRefused');
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { HttpError } from './errors';
+import { fail } from '../platform/errors';
 
 const NUL = '\u0000';
 export const NUL_MESSAGE = 'karakter NUL (U+0000) tidak diizinkan';
@@ -50,7 +50,7 @@ export function refuseNulBytes() {
     }
     if (field !== undefined) {
       console.warn(`[api] ${c.req.method} ${pathname}: ditolak, karakter NUL di ${JSON.stringify(field)}`);
-      throw new HttpError(400, 'Permintaan tidak valid', [{ field, message: NUL_MESSAGE }]);
+      throw fail('nulCharacter', { fields: [{ field, message: NUL_MESSAGE }] });
     }
     await next();
   });

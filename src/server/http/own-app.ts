@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError } from './errors';
+import { fail } from '../platform/errors';
 
 /**
  * `{code}` in the path must be the app of the presented app token: a token of one tenant never reads
@@ -10,8 +10,8 @@ export function ownAppCode(deps: Pick<ApiDeps, 'tenants'>) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const code = c.req.param('code');
     if (code !== c.get('tenant').appCode) {
-      if (!code || !(await deps.tenants.byAppCode(code))) throw new HttpError(404, `Aplikasi ${code} tidak ditemukan`);
-      throw new HttpError(403, 'AppToken tidak berlaku untuk aplikasi ini');
+      if (!code || !(await deps.tenants.byAppCode(code))) throw fail('appNotFound', { code });
+      throw fail('appTokenOtherApp');
     }
     await next();
   });

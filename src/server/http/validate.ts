@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { fieldErrors, HttpError, invalidInput } from './errors';
-import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits';
+import { fail } from '../platform/errors';
+import { fieldErrors } from './errors';
+import { MAX_BODY_BYTES } from './limits';
 
 /**
  * Reads and validates a JSON body. Only `application/json` is accepted: besides being the contract,
@@ -17,22 +18,19 @@ export async function readJson<T extends z.core.$ZodType>(
   const type = c.req.header('Content-Type') ?? '';
   const accepted = options.textPlain ? /^(application\/json|text\/plain)\s*(;|$)/i : /^application\/json\s*(;|$)/i;
   if (!accepted.test(type))
-    throw new HttpError(
-      415,
-      options.textPlain ? 'Content-Type harus application/json atau text/plain' : 'Content-Type harus application/json',
-    );
+    throw fail('wrongContentType', { accepted: options.textPlain ? 'application/json atau text/plain' : 'application/json' });
   const text = await c.req.text();
   // Backstop to the app's body limit, which trusts Content-Length: the text actually read counts.
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, BODY_TOO_LARGE);
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw fail('bodyTooLarge', { maxKb: MAX_BODY_BYTES / 1024 });
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'JSON tidak valid: periksa format isi permintaan');
+    throw fail('invalidJson');
   }
   // Top-level safeParse: the schema may be of zod's full build or of zod/mini (contract/mini.ts).
   const result = z.safeParse(schema, body);
-  if (!result.success) throw invalidInput(fieldErrors(result.error));
+  if (!result.success) throw fail('invalid', { fields: fieldErrors(result.error) });
   return result.data;
 }
 
@@ -40,8 +38,8 @@ export async function readJson<T extends z.core.$ZodType>(
 export function readQuery<T extends z.core.$ZodType>(c: Context, schema: T): z.infer<T> {
   const all = c.req.queries();
   const repeated = Object.entries(all).find(([, values]) => values.length > 1);
-  if (repeated) throw invalidInput([{ field: repeated[0], message: 'parameter hanya boleh dikirim sekali' }]);
+  if (repeated) throw fail('invalid', { fields: [{ field: repeated[0], message: 'parameter hanya boleh dikirim sekali' }] });
   const result = z.safeParse(schema, c.req.query());
-  if (!result.success) throw invalidInput(fieldErrors(result.error));
+  if (!result.success) throw fail('invalid', { fields: fieldErrors(result.error) });
   return result.data;
 }

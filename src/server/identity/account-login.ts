@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { LoginRequestSchema } from '~/contract/auth';
 import type { ApiDeps, ApiEnv } from '../context';
 import { clientAddress } from '../http/credentials';
-import { fieldErrors } from '../http/errors';
+import { fieldErrors, STATUS_OF } from '../http/errors';
+import { DomainError } from '../platform/errors';
 import { servesHost, type TenantRecord } from '../platform/tenants';
 import { type LoginPageParams, loginPage, loginPagePolicy, refusalPage } from './account-login-page';
 import { issueAuthCode } from './auth-codes';
@@ -112,12 +113,17 @@ export function accountLoginRoutes(deps: ApiDeps) {
       const fields = Object.fromEntries(fieldErrors(parsed.error).map((f) => [f.field, f.message]));
       return page(400, { error: 'Periksa isian di bawah.', fieldErrors: fields });
     }
-    const outcome = await attemptSignIn(deps, tenant, address, parsed.data.email, parsed.data.password);
-    if (!outcome.ok) {
-      if (outcome.status === 429) c.header('Retry-After', String(outcome.retryAfter));
-      return page(outcome.status, { error: outcome.message });
+    let user: Awaited<ReturnType<typeof attemptSignIn>>;
+    try {
+      user = await attemptSignIn(deps, tenant, address, parsed.data.email, parsed.data.password);
+    } catch (error) {
+      // A refusal (wrong password, a wait) shows on the form with its status; anything else is the API's 500.
+      if (!(error instanceof DomainError)) throw error;
+      const { retryAfterSeconds } = error.details;
+      if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+      return page(STATUS_OF[error.kind], { error: error.message });
     }
-    const code = await issueAuthCode(deps.db, { lmsId: tenant.lmsId, userId: outcome.user.id, returnOrigin: params.redirectTo });
+    const code = await issueAuthCode(deps.db, { lmsId: tenant.lmsId, userId: user.id, returnOrigin: params.redirectTo });
     const back = new URL('/CallbackAuth', params.redirectTo);
     back.search = new URLSearchParams({ code, state: params.state }).toString();
     return c.redirect(back.href, 303);

@@ -4,7 +4,7 @@ import type { Role } from '~/contract/roles';
 import type { ApiDeps, ApiEnv } from '../context';
 import { accessTokenOf, appTokenOf } from '../http/credentials';
 import { assertSameSite, isMutating } from '../http/csrf';
-import { HttpError } from '../http/errors';
+import { fail } from '../platform/errors';
 import { userOfToken } from './sessions';
 
 /**
@@ -14,15 +14,14 @@ import { userOfToken } from './sessions';
 export function requireAppToken(deps: Pick<ApiDeps, 'appTokens'>) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const credential = appTokenOf(c);
-    if (!credential) throw new HttpError(401, 'AppToken wajib dikirim');
+    if (!credential) throw fail('appTokenMissing');
     const check = await deps.appTokens.verify(credential.value);
-    if (!check.ok) throw new HttpError(401, 'AppToken tidak valid atau sudah kedaluwarsa');
+    if (!check.ok) throw fail('appTokenInvalid');
     const { tenant } = check.token;
     if (credential.fromCookie) assertSameSite(c, tenant);
     const lmsId = c.req.header(HEADERS.lmsId)?.trim();
-    if (lmsId && lmsId !== tenant.lmsId) throw new HttpError(403, 'lmsId tidak sesuai dengan AppToken');
-    if (isMutating(c.req.method) && !check.token.scopes.includes('write'))
-      throw new HttpError(403, 'AppToken ini tidak memiliki scope write');
+    if (lmsId && lmsId !== tenant.lmsId) throw fail('lmsIdNotAppToken');
+    if (isMutating(c.req.method) && !check.token.scopes.includes('write')) throw fail('appTokenReadOnly');
     c.set('appToken', check.token);
     c.set('tenant', tenant);
     await next();
@@ -33,14 +32,14 @@ export function requireAppToken(deps: Pick<ApiDeps, 'appTokens'>) {
 export function requireUser(deps: Pick<ApiDeps, 'db' | 'tenants'>) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const credential = accessTokenOf(c);
-    if (!credential) throw new HttpError(401, 'Silakan masuk terlebih dahulu');
+    if (!credential) throw fail('signInRequired');
     const user = await userOfToken(deps.db, credential.value);
-    if (!user) throw new HttpError(401, 'Sesi tidak valid atau sudah berakhir; silakan masuk kembali');
+    if (!user) throw fail('sessionInvalid');
     const tenant = c.get('tenant') as ApiEnv['Variables']['tenant'] | undefined;
-    if (tenant && tenant.lmsId !== user.lmsId) throw new HttpError(403, 'Akun ini bukan milik tenant tersebut');
+    if (tenant && tenant.lmsId !== user.lmsId) throw fail('accountOtherTenant');
     if (credential.fromCookie) {
       const own = tenant ?? (await deps.tenants.byLmsId(user.lmsId));
-      if (!own) throw new HttpError(401, 'Sesi tidak valid atau sudah berakhir; silakan masuk kembali');
+      if (!own) throw fail('sessionInvalid');
       assertSameSite(c, own);
     }
     c.set('user', user);
@@ -55,7 +54,7 @@ export function requireUser(deps: Pick<ApiDeps, 'db' | 'tenants'>) {
 export function requireRole(...roles: Role[]) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const role = c.get('user').role;
-    if (!role || !roles.includes(role)) throw new HttpError(403, `Akses ditolak: hanya untuk ${roles.join(', ')}`);
+    if (!role || !roles.includes(role)) throw fail('roleRefused', { roles });
     await next();
   });
 }

@@ -4,9 +4,10 @@ import { CodeExchangeRequestSchema, LoginRequestSchema, LogoutRequestSchema, Reg
 import { HEADERS } from '~/contract/common';
 import type { ApiDeps, ApiEnv } from '../context';
 import { accessTokenOf, clientAddress } from '../http/credentials';
-import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
+import { created, ok } from '../http/respond';
 import { readJson } from '../http/validate';
+import { fail } from '../platform/errors';
 import { accountLoginRoutes } from './account-login';
 import { spendAuthCode } from './auth-codes';
 import { requireUser } from './guards';
@@ -25,14 +26,11 @@ const EXCHANGE_CALLS = { name: 'code-exchange', limit: 30, windowMs: 60_000 };
 /** The tenant named by the lmsId header (sign-in, sign-up and code exchange name it so). */
 async function tenantOfHeader(c: Context, deps: ApiDeps) {
   const lmsId = c.req.header(HEADERS.lmsId)?.trim();
-  if (!lmsId) throw new HttpError(400, 'Header lmsId wajib dikirim', [{ field: HEADERS.lmsId, message: 'wajib diisi' }]);
+  if (!lmsId) throw fail('lmsIdMissing', { fields: [{ field: HEADERS.lmsId, message: 'wajib diisi' }] });
   const tenant = await deps.tenants.byLmsId(lmsId);
-  if (!tenant) throw new HttpError(404, 'Tenant dengan lmsId tersebut tidak ditemukan');
+  if (!tenant) throw fail('lmsIdUnknown');
   return tenant;
 }
-
-/** The answer of a one-time code that cannot be exchanged, whatever the reason. */
-export const CODE_REFUSED = 'Kode masuk tidak valid atau sudah dipakai; silakan masuk kembali.';
 
 /**
  * The auth service (SPEC §7): sign-in (`generate/token`), sign-up (`user/register`), sign-out
@@ -45,32 +43,26 @@ export function authRoutes(deps: ApiDeps) {
   app.post('/generate/token', rateLimit(deps, SIGN_IN_CALLS), async (c) => {
     const tenant = await tenantOfHeader(c, deps);
     const body = await readJson(c, LoginRequestSchema);
-    const outcome = await attemptSignIn(deps, tenant, clientAddress(c, deps.trustProxyHops), body.email, body.password);
-    if (!outcome.ok)
-      throw new HttpError(
-        outcome.status,
-        outcome.message,
-        undefined,
-        outcome.status === 429 ? { 'Retry-After': String(outcome.retryAfter) } : undefined,
-      );
-    const session = await openSession(deps.db, outcome.user);
-    return c.json({ statusCode: 200, message: 'Berhasil masuk', data: loginResult(session) });
+    const user = await attemptSignIn(deps, tenant, clientAddress(c, deps.trustProxyHops), body.email, body.password);
+    const session = await openSession(deps.db, user);
+    return ok(c, loginResult(session), 'Berhasil masuk');
   });
 
   app.post('/user/register', rateLimit(deps, SIGN_UP_CALLS), async (c) => {
     const tenant = await tenantOfHeader(c, deps);
     const form = await readJson(c, RegisterRequestSchema);
     const session = await signUp(deps.db, tenant.lmsId, form);
-    return c.json({ statusCode: 201, message: 'Akun berhasil dibuat', data: loginResult(session) }, 201);
+    return created(c, loginResult(session), 'Akun berhasil dibuat');
   });
 
   app.post('/exchange/token', rateLimit(deps, EXCHANGE_CALLS), async (c) => {
     const tenant = await tenantOfHeader(c, deps);
     const { code } = await readJson(c, CodeExchangeRequestSchema);
     const user = await spendAuthCode(deps.db, tenant.lmsId, code);
-    if (!user) throw new HttpError(400, CODE_REFUSED);
+    // One answer whatever the reason: unknown, spent, expired or of another tenant.
+    if (!user) throw fail('codeRefused');
     const session = await openSession(deps.db, user);
-    return c.json({ statusCode: 200, message: 'Berhasil masuk', data: loginResult(session) });
+    return ok(c, loginResult(session), 'Berhasil masuk');
   });
 
   app.post('/user/logout', requireUser(deps), async (c) => {
@@ -78,14 +70,14 @@ export function authRoutes(deps: ApiDeps) {
     // requireUser found a live token, so there is one.
     const token = accessTokenOf(c)?.value ?? '';
     const revoked = await revokeSessions(deps.db, token, everywhere);
-    return c.json({ statusCode: 200, message: 'Berhasil keluar', data: { revoked } });
+    return ok(c, { revoked }, 'Berhasil keluar');
   });
 
   app.get('/user/detail', requireUser(deps), (c) => {
     const user = c.get('user');
     const lmsId = c.req.header(HEADERS.lmsId)?.trim();
-    if (lmsId && lmsId !== user.lmsId) throw new HttpError(403, 'lmsId tidak sesuai dengan akun ini');
-    return c.json({ statusCode: 200, message: 'OK', data: user });
+    if (lmsId && lmsId !== user.lmsId) throw fail('lmsIdNotAccount');
+    return ok(c, user);
   });
 
   app.route('/login', accountLoginRoutes(deps));

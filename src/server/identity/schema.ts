@@ -17,11 +17,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     kind: smallint('kind').notNull(),
-    /** scrypt, self-describing: `scrypt$N$r$p$salt$hash` (see services/passwords.ts). */
+    /** scrypt, self-describing: `scrypt$N$r$p$salt$hash` (see identity/passwords.ts). */
     passwordHash: text('password_hash').notNull(),
     /*
      * Sign-up fields (/Register); null for accounts made by staff or the seed. The phone is stored
-     * normalised (digits, `08…`), the province and city as the Kemendagri codes of services/areas.ts.
+     * normalised (digits, `08…`), the province and city as the Kemendagri codes of platform/areas.ts.
      */
     phone: text('phone'),
     birthDate: date('birth_date', { mode: 'string' }),

@@ -1,3 +1,4 @@
+import { type DomainError, fail } from '../platform/errors';
 import type { DelayRule, RateLimiter } from '../platform/rate-limit';
 
 /**
@@ -90,9 +91,14 @@ export function waitInWords(seconds: number): string {
   return seconds >= 60 ? `${Math.ceil(seconds / 60)} menit` : `${seconds} detik`;
 }
 
-/** The message of a refused sign-in: the account's lock says so; an address's wait is worded as before. */
-export function signInWaitMessage(turn: { wait: number; by: 'address' | 'account' }): string {
+/** The refusal of a sign-in that must wait (429, Retry-After): the account's lock says so; an address's wait is worded as before. */
+export function signInWaitError(turn: { wait: number; by: 'address' | 'account' }): DomainError {
   return turn.by === 'account'
-    ? `Terlalu banyak percobaan masuk yang gagal. Akun ini dikunci sementara; coba lagi dalam ${waitInWords(turn.wait)}.`
-    : `Terlalu banyak percobaan masuk; coba lagi dalam ${turn.wait} detik`;
+    ? fail('accountLocked', { wait: waitInWords(turn.wait) }, { retryAfterSeconds: turn.wait })
+    : fail('tooMany', { what: 'percobaan masuk', seconds: turn.wait }, { retryAfterSeconds: turn.wait });
+}
+
+/** The message of that refusal. */
+export function signInWaitMessage(turn: { wait: number; by: 'address' | 'account' }): string {
+  return signInWaitError(turn).message;
 }

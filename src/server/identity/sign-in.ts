@@ -1,8 +1,9 @@
 import type { ApiDeps } from '../context';
 import type { users } from '../db/schema';
+import { fail } from '../platform/errors';
 import type { TenantRecord } from '../platform/tenants';
 import { checkPassword } from './sessions';
-import { signInWaitMessage, takeSignInTurn } from './sign-in-delays';
+import { signInWaitError, takeSignInTurn } from './sign-in-delays';
 
 /**
  * Sign-in calls per address and minute, whatever their outcome and whichever way in (one count for
@@ -12,20 +13,13 @@ import { signInWaitMessage, takeSignInTurn } from './sign-in-delays';
  */
 export const SIGN_IN_CALLS = { name: 'sign-in', limit: 60, windowMs: 60_000 };
 
-/** The one answer to a wrong password and to an unknown e-mail, so neither reveals who has an account. */
-export const WRONG_CREDENTIALS = 'Email atau password salah';
-
-/** A sign-in attempt's outcome: the user whose password it was (the caller opens a session or issues a code), or the refusal to show (with Retry-After seconds on 429). */
-export type SignInOutcome =
-  | { ok: true; user: typeof users.$inferSelect }
-  | { ok: false; status: 401; message: string }
-  | { ok: false; status: 429; message: string; retryAfter: number };
-
 /**
  * Checks e-mail and password under the waits and the lock of `sign-in-delays.ts`. Both ways
  * in share it (the auth service's generate/token and the account login page's form), so they count
- * the same failures and give the same answers. Operators see a failure's tenant and address, never
- * the e-mail or the password tried.
+ * the same failures and give the same answers. Answers the user whose password it was (the caller
+ * opens a session or issues a code); throws `wrongCredentials` (one answer to a wrong password and an
+ * unknown e-mail, so neither reveals who has an account), or `tooMany`/`accountLocked` with a retry
+ * time. Operators see a failure's tenant and address, never the e-mail or the password tried.
  */
 export async function attemptSignIn(
   deps: Pick<ApiDeps, 'db' | 'rateLimiter'>,
@@ -33,17 +27,17 @@ export async function attemptSignIn(
   address: string,
   email: string,
   password: string,
-): Promise<SignInOutcome> {
+): Promise<typeof users.$inferSelect> {
   const turn = await takeSignInTurn(deps.rateLimiter, address, `${tenant.lmsId}:${email.trim().toLowerCase()}`);
-  if (turn.wait !== undefined) return { ok: false, status: 429, message: signInWaitMessage(turn), retryAfter: turn.wait };
+  if (turn.wait !== undefined) throw signInWaitError(turn);
   const user = await checkPassword(deps.db, tenant.lmsId, email, password).catch(async (error: unknown) => {
     await turn.unchecked();
     throw error;
   });
   if (!user) {
     console.warn(`[auth] gagal masuk: ${tenant.code} dari ${address}`);
-    return { ok: false, status: 401, message: WRONG_CREDENTIALS };
+    throw fail('wrongCredentials');
   }
   await turn.succeeded();
-  return { ok: true, user };
+  return user;
 }

@@ -3,13 +3,13 @@ import { kindOfRole } from '~/contract/roles';
 import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { users } from '../db/schema';
-import { HttpError } from '../http/errors';
 import { checkArea } from '../platform/areas';
+import { ERRORS, fail } from '../platform/errors';
 import { hashPassword } from './passwords';
 import { type OpenedSession, openSession } from './sessions';
 
 /** The answer to a sign-up with an e-mail the tenant already has (also when a parallel sign-up took it first). */
-export const EMAIL_TAKEN = 'Email sudah terdaftar. Silakan masuk.';
+export const EMAIL_TAKEN = ERRORS.emailTaken.message;
 
 /** A phone number as stored: digits only, `+62…` written as `0…`, so one number has one form. */
 export function normalisePhone(phone: string): string {
@@ -42,7 +42,7 @@ export async function insertLearner(db: Db | Tx, lmsId: string, form: RegisterRe
     })
     .returning()
     .catch((error: unknown) => {
-      if (sqlState(error) === UNIQUE_VIOLATION) throw new HttpError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+      if (sqlState(error) === UNIQUE_VIOLATION) throw fail('emailTaken', { fields: [{ field: 'email', message: EMAIL_TAKEN }] });
       throw error;
     });
   const row = rows[0];

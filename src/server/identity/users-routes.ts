@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { ApiDeps, ApiEnv } from '../context';
 import { accessTokenOf } from '../http/credentials';
-import { HttpError } from '../http/errors';
+import { ok } from '../http/respond';
+import { fail } from '../platform/errors';
 import { requireAppToken, requireUser } from './guards';
 import { profileOf } from './users';
 
@@ -12,8 +13,8 @@ export function usersRoutes(deps: ApiDeps) {
   // The app token names the tenant; requireUser refuses a user of another one.
   app.get('/me', requireAppToken(deps), requireUser(deps), async (c) => {
     const profile = await profileOf(deps.db, c.get('user'), accessTokenOf(c)?.value ?? '');
-    if (!profile) throw new HttpError(401, 'Sesi tidak valid atau sudah berakhir; silakan masuk kembali');
-    return c.json({ statusCode: 200, message: 'OK', data: profile });
+    if (!profile) throw fail('sessionInvalid');
+    return ok(c, profile);
   });
 
   return app;

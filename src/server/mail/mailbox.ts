@@ -1,18 +1,13 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { type CaughtMail, type CaughtMailDetail, MAIL_PAGE_SIZE, type OutboxItem } from '~/contract/mailer';
+import type { Paged } from '~/contract/paged';
 import type { Db } from '../db/client';
 import { caughtMails, mailOutbox } from '../db/schema';
+import { fail } from '../platform/errors';
+import { pageOf } from '../platform/paging';
 
 /** What admins read of their tenant's mail: the outbox (with dead letters) and the catcher's inbox, newest first. */
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-}
 
 type OutboxStatus = OutboxItem['status'];
 
@@ -39,22 +34,17 @@ const toItem = (row: OutboxRow): OutboxItem => ({
   sentAt: row.sentAt?.toISOString() ?? null,
 });
 
-async function paged<T>(page: number, total: Promise<{ n: number }[]>, rows: (offset: number) => Promise<T[]>): Promise<Page<T>> {
+/** A page of MAIL_PAGE_SIZE: the count first, then the rows at the page's offset. */
+async function mailPage<T>(page: number, total: Promise<{ n: number }[]>, rows: (offset: number) => Promise<T[]>): Promise<Paged<T>> {
   const [counted] = await total;
   const totalItems = Number(counted?.n ?? 0);
-  return {
-    items: await rows((page - 1) * MAIL_PAGE_SIZE),
-    page,
-    perPage: MAIL_PAGE_SIZE,
-    totalItems,
-    totalPages: Math.ceil(totalItems / MAIL_PAGE_SIZE),
-  };
+  return pageOf(await rows((page - 1) * MAIL_PAGE_SIZE), page, MAIL_PAGE_SIZE, totalItems);
 }
 
 /** A page of the tenant's outbox, optionally of one status. */
-export function listOutbox(db: Db, lmsId: string, query: { status?: OutboxStatus | undefined; page: number }): Promise<Page<OutboxItem>> {
+export function listOutbox(db: Db, lmsId: string, query: { status?: OutboxStatus | undefined; page: number }): Promise<Paged<OutboxItem>> {
   const where = and(eq(mailOutbox.lmsId, lmsId), query.status ? eq(mailOutbox.status, query.status) : undefined);
-  return paged(query.page, db.select({ n: count() }).from(mailOutbox).where(where), async (offset) =>
+  return mailPage(query.page, db.select({ n: count() }).from(mailOutbox).where(where), async (offset) =>
     (
       await db
         .select(outboxColumns)
@@ -67,24 +57,18 @@ export function listOutbox(db: Db, lmsId: string, query: { status?: OutboxStatus
   );
 }
 
-export type RetryOutcome = { ok: true; item: OutboxItem } | { ok: false; status: 404 | 409; message: string };
-
-/** Puts a dead or waiting message back in the queue, due now, with a fresh set of attempts. */
-export async function retryOutbox(db: Db, lmsId: string, id: number): Promise<RetryOutcome> {
+/** Puts a dead or waiting message back in the queue, due now, with a fresh set of attempts; refuses one not found, sent or sending. */
+export async function retryOutbox(db: Db, lmsId: string, id: number): Promise<OutboxItem> {
   const mine = and(eq(mailOutbox.lmsId, lmsId), eq(mailOutbox.id, id));
   const [row] = await db
     .update(mailOutbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
     .where(and(mine, inArray(mailOutbox.status, ['queued', 'dead'])))
     .returning(outboxColumns);
-  if (row) return { ok: true, item: toItem(row) };
+  if (row) return toItem(row);
   const [other] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(mine);
-  if (!other) return { ok: false, status: 404, message: `Surat #${id} tidak ditemukan` };
-  return {
-    ok: false,
-    status: 409,
-    message: other.status === 'sent' ? `Surat #${id} sudah terkirim` : `Surat #${id} sedang dikirim; tunggu hasilnya`,
-  };
+  if (!other) throw fail('mailNotFound', { id });
+  throw fail(other.status === 'sent' ? 'mailAlreadySent' : 'mailSending', { id });
 }
 
 const inboxColumns = {
@@ -96,9 +80,9 @@ const inboxColumns = {
 };
 
 /** A page of what the catcher received for the tenant. */
-export function listInbox(db: Db, lmsId: string, page: number): Promise<Page<CaughtMail>> {
+export function listInbox(db: Db, lmsId: string, page: number): Promise<Paged<CaughtMail>> {
   const where: SQL = eq(caughtMails.lmsId, lmsId);
-  return paged(page, db.select({ n: count() }).from(caughtMails).where(where), async (offset) =>
+  return mailPage(page, db.select({ n: count() }).from(caughtMails).where(where), async (offset) =>
     (
       await db
         .select(inboxColumns)

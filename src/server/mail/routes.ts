@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { InboxQuerySchema, type NOTIFY_KINDS, type NotifyRequest, NotifyRequestSchema, OutboxQuerySchema } from '~/contract/mailer';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError, invalidInput } from '../http/errors';
 import { enforceLimit, rateLimit } from '../http/rate-limit';
+import { created, ok, page } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
+import { fail } from '../platform/errors';
 import type { TenantRecord } from '../platform/tenants';
 import { findCaughtMail, listInbox, listOutbox, retryOutbox } from './mailbox';
 import { enqueueMail, staffRecipients } from './outbox';
@@ -37,41 +38,40 @@ export function mailerRoutes(deps: ApiDeps) {
     await enforceLimit(deps, NOTIFY_PER_EMAIL, `${tenant.lmsId}:${request.email}`);
     await enforceLimit(deps, NOTIFY_PER_TENANT, tenant.lmsId);
     const to = await staffRecipients(deps.db, tenant.lmsId);
-    if (!to.length) throw new HttpError(503, 'Alamat email staf belum diatur; hubungi pengelola situs');
+    if (!to.length) throw fail('staffAddressMissing');
     const queued = await enqueueMail(deps.db, tenant.lmsId, { kind: request.kind, to, ...notifyMail(tenant, request) });
     deps.mail?.kick();
-    return c.json({ statusCode: 201, message: 'Pesan terkirim', data: { id: queued.id } }, 201);
+    return created(c, { id: queued.id }, 'Pesan terkirim');
   });
 
   app.get('/v1/outbox', ...admins, async (c) => {
     const query = readQuery(c, OutboxQuerySchema);
-    return c.json({ statusCode: 200, message: 'OK', data: await listOutbox(deps.db, c.get('user').lmsId, query) });
+    return page(c, await listOutbox(deps.db, c.get('user').lmsId, query));
   });
 
   app.post('/v1/outbox/:id/retry', ...admins, async (c) => {
-    const outcome = await retryOutbox(deps.db, c.get('user').lmsId, idOf(c.req.param('id')));
-    if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
+    const item = await retryOutbox(deps.db, c.get('user').lmsId, idOf(c.req.param('id')));
     deps.mail?.kick();
-    return c.json({ statusCode: 200, message: 'Surat dijadwalkan ulang', data: outcome.item });
+    return ok(c, item, 'Surat dijadwalkan ulang');
   });
 
   app.get('/v1/inbox', ...admins, async (c) => {
-    const { page } = readQuery(c, InboxQuerySchema);
-    return c.json({ statusCode: 200, message: 'OK', data: await listInbox(deps.db, c.get('user').lmsId, page) });
+    const query = readQuery(c, InboxQuerySchema);
+    return page(c, await listInbox(deps.db, c.get('user').lmsId, query.page));
   });
 
   app.get('/v1/inbox/:id', ...admins, async (c) => {
     const id = idOf(c.req.param('id'));
     const mail = await findCaughtMail(deps.db, c.get('user').lmsId, id);
-    if (!mail) throw new HttpError(404, `Surat #${id} tidak ditemukan`);
-    return c.json({ statusCode: 200, message: 'OK', data: mail });
+    if (!mail) throw fail('mailNotFound', { id });
+    return ok(c, mail);
   });
 
   return app;
 }
 
 function idOf(param: string): number {
-  if (!/^[1-9]\d{0,14}$/.test(param)) throw invalidInput([{ field: 'id', message: 'harus bilangan bulat lebih dari 0' }]);
+  if (!/^[1-9]\d{0,14}$/.test(param)) throw fail('invalid', { fields: [{ field: 'id', message: 'harus bilangan bulat lebih dari 0' }] });
   return Number(param);
 }
 

@@ -1,7 +1,6 @@
+import type { Config } from '../config';
 import type { ApiDeps } from '../context';
-import { isProduction } from '../platform/paths';
 import { MailCatcher } from './catcher';
-import { mailConfig } from './config';
 import { catcherTransport, type MailTransport, smtpTransport } from './transport';
 import { MailWorker } from './worker';
 
@@ -19,9 +18,10 @@ export interface MailService {
  * Starts this process's mail: the worker that sends the outbox and, without SMTP_URL, the catcher it
  * sends to; sets `deps.mail` so requests that queue mail wake the worker. Every server process may run
  * one (the outbox is shared through the database; each process catches what its own worker sends).
+ * `settings.production` (LMS_ENV) only adds a warning when mail would stay in the catcher.
  */
-export async function startMail(deps: ApiDeps, env: NodeJS.ProcessEnv = process.env): Promise<MailService> {
-  const config = mailConfig(env);
+export async function startMail(deps: ApiDeps, settings: Pick<Config, 'mail' | 'production'>): Promise<MailService> {
+  const config = settings.mail;
   let catcher: MailCatcher | undefined;
   let transport: MailTransport;
   let target: string;
@@ -34,7 +34,7 @@ export async function startMail(deps: ApiDeps, env: NodeJS.ProcessEnv = process.
     const port = await catcher.start();
     transport = catcherTransport(port);
     target = `penangkap 127.0.0.1:${port}`;
-    if (isProduction(env))
+    if (settings.production)
       console.warn(
         '[mail] SMTP_URL tidak diatur: surat hanya ditangkap di server ini (baca lewat /api/mailer/v1/inbox), tidak sampai ke penerima',
       );

@@ -80,22 +80,21 @@ export class MailWorker {
   }
 
   /** Sends every message due now (what each poll does); resolves with how many were sent and how many failed. */
-  async runOnce(): Promise<{ sent: number; failed: number }> {
-    const done = { sent: 0, failed: 0 };
-    while (!this.#loop.stopping) {
-      const batch = await this.#claim();
-      if (!batch.length) break;
-      const titles = await this.#titles(batch);
-      for (const [index, row] of batch.entries()) {
-        if (this.#loop.stopping) {
-          await this.#release(batch.slice(index));
-          break;
-        }
-        const outcome = await this.#deliver(row, titles.get(row.lmsId));
-        if (outcome) done[outcome]++;
-      }
-    }
-    return done;
+  runOnce(): Promise<{ sent: number; failed: number }> {
+    // The tenants' titles (the From name) are read once a batch, for the rows of that batch.
+    let titles = new Map<string, string>();
+    return this.#loop.drain(
+      { sent: 0, failed: 0 },
+      {
+        claim: async () => {
+          const batch = await this.#claim();
+          if (batch.length) titles = await this.#titles(batch);
+          return batch;
+        },
+        deliver: (row) => this.#deliver(row, titles.get(row.lmsId)),
+        release: (rows) => this.#release(rows),
+      },
+    );
   }
 
   /** Claims due messages: queued ones whose time has come, and ones whose sender's lease ran out. */

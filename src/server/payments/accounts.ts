@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { paymentAccounts, tenants } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { fail } from '../platform/errors';
 import type { MerchantAccount, PaymentGateway } from './gateway';
 
 /** What the payments service is built from (`ApiDeps.payments`). */
@@ -19,8 +19,6 @@ export interface PaymentsDeps {
   crashPoint?: string | undefined;
 }
 
-export const PAYMENTS_UNAVAILABLE = 'Pembayaran belum tersedia di situs ini. Hubungi admin.';
-
 /** A tenant's merchant account and money rules. */
 export interface TenantPaymentAccount extends MerchantAccount {
   vatBps: number;
@@ -32,7 +30,7 @@ export interface TenantPaymentAccount extends MerchantAccount {
 export async function paymentAccountOf(db: Db | Tx, deps: PaymentsDeps, lmsId: string): Promise<TenantPaymentAccount> {
   const [row] = await (db as Db).select().from(paymentAccounts).where(eq(paymentAccounts.lmsId, lmsId));
   const baseUrl = row?.baseUrl ?? deps.gatewayBaseUrl();
-  if (!row || !baseUrl) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+  if (!row || !baseUrl) throw fail('paymentsUnavailable');
   return {
     merchantCode: row.merchantCode,
     apiKey: row.apiKey,

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { CALLBACK_FIELDS, RESULT_SUCCESS } from '~/contract/payments';
 import type { Db } from '../db/client';
 import { invoices, paymentCallbacks } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../platform/errors';
 import { type PaymentsDeps, paymentAccountOf } from './accounts';
 import { verifyCallbackSignature } from './duitku';
 import { GatewayError, type TransactionStatus } from './gateway';
 import { applyStatus, settlePaid } from './invoices';
 
 /*
- * The gateway's callback (POST v1/class/payment/callback, form-encoded; DESIGN "Payment gateway").
+ * The gateway's callback (POST v1/class/payment/callback, form-encoded; docs/design.md "Payment gateway").
  * In order: the order must exist, the merchant code must be the invoice's, the md5 signature must
  * verify (in constant time), the amount must be the invoice's total; then the gateway's own
  * transaction status decides (a callback alone never marks anything paid). A repeated or late
@@ -96,8 +96,8 @@ export async function handleCallback(
     failure = error;
     result = answer(
       503,
-      error instanceof HttpError ? 'refused' : 'error',
-      error instanceof HttpError ? error.message : 'Gagal memproses callback; coba lagi',
+      error instanceof DomainError ? 'refused' : 'error',
+      error instanceof DomainError ? error.message : 'Gagal memproses callback; coba lagi',
     );
   }
   try {
@@ -106,7 +106,8 @@ export async function handleCallback(
     // Recording is best effort when the database itself is what failed; the answer still goes out.
     if (!failure) throw error;
   }
-  if (failure && !(failure instanceof HttpError)) console.error(`[payments] callback ${fields.merchantOrderId ?? '?'}: ${String(failure)}`);
+  if (failure && !(failure instanceof DomainError))
+    console.error(`[payments] callback ${fields.merchantOrderId ?? '?'}: ${String(failure)}`);
   return result;
 }
 

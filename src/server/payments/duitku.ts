@@ -13,7 +13,7 @@ import {
  * Duitku's POP protocol as its official SDK (duitku-php) speaks it: createInvoice signed with
  * sha256(merchantCode + timestamp + apiKey) in headers, transactionStatus and the callback signed
  * with md5 in the body. The same functions serve the client below and the simulator
- * (`server/gateway-sim/`), so both ends sign one way. The API key never leaves these functions:
+ * (`payments/gateway-sim/`), so both ends sign one way. The API key never leaves these functions:
  * nothing here logs, and no error message carries it.
  */
 

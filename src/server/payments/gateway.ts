@@ -1,7 +1,7 @@
 /**
  * What the payments service needs of a payment gateway. `duitku.ts` implements it over Duitku's
  * protocol (POP createInvoice, transactionStatus, the md5-signed callback); the embedded default
- * points the same client at the simulator (`server/gateway-sim/`) by URL, exactly as at the gateway.
+ * points the same client at the simulator (`payments/gateway-sim/`) by URL, exactly as at the gateway.
  */
 
 /** A tenant's merchant account at the gateway. */

@@ -5,8 +5,8 @@ import { classState } from '../catalogue';
 import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { classes, classMentors, enrolments, invoiceEvents, invoices, users } from '../db/schema';
-import { HttpError } from '../http/errors';
 import { enqueueMail, staffRecipients } from '../mail';
+import { DomainError, fail } from '../platform/errors';
 import { type PaymentsDeps, paymentAccountOf, type TenantPaymentAccount } from './accounts';
 import { GatewayError, type TransactionStatus } from './gateway';
 import { ACCOUNTS, type LedgerLine, post } from './ledger';
@@ -24,10 +24,8 @@ import { receiptMail, refundLearnerMail, refundNoticeMail } from './mails';
 type InvoiceRow = typeof invoices.$inferSelect;
 export type Actor = `learner:${string}` | `staff:${string}` | 'gateway' | 'system';
 
-export const ALREADY_ENROLLED = 'Anda sudah terdaftar di kelas ini';
 /** The smallest total the gateway takes (Duitku: Rp10.000). */
 export const GATEWAY_MINIMUM = 10_000;
-const GATEWAY_DOWN = 'Gateway pembayaran sedang tidak dapat dihubungi. Coba lagi beberapa saat lagi.';
 
 /** What can move to what; paid is final. */
 const NEXT: Record<InvoiceState, readonly InvoiceState[]> = {
@@ -234,7 +232,7 @@ export async function refreshInvoice(db: Db, deps: PaymentsDeps, invoice: Invoic
     const account = await paymentAccountOf(db, deps, invoice.lmsId);
     status = await deps.gateway.transactionStatus(account, invoice.merchantOrderId);
   } catch (error) {
-    if (error instanceof GatewayError || error instanceof HttpError) return invoice;
+    if (error instanceof GatewayError || error instanceof DomainError) return invoice;
     throw error;
   }
   await applyStatus(db, deps, invoice, status, actor);
@@ -277,7 +275,7 @@ async function recheckUnpaid(db: Db, deps: PaymentsDeps, invoice: InvoiceRow, ac
     if (status.statusCode !== '00' || status.amount !== invoice.total) return invoice;
     await settlePaid(db, deps, invoice.id, status, actor, 'Status transaksi gateway: 00 (pembayaran terlambat)');
   } catch (error) {
-    if (error instanceof GatewayError || error instanceof HttpError) return invoice;
+    if (error instanceof GatewayError || error instanceof DomainError) return invoice;
     throw error;
   }
   return reload(db, invoice.id);
@@ -288,7 +286,7 @@ const RECHECK_UNPAID_MS = 7 * 24 * 3_600_000;
 
 async function reload(db: Db | Tx, id: number): Promise<InvoiceRow> {
   const [row] = await (db as Db).select().from(invoices).where(eq(invoices.id, id));
-  if (!row) throw new HttpError(404, 'Tagihan tidak ditemukan');
+  if (!row) throw fail('invoiceNotFound');
   return row;
 }
 
@@ -307,7 +305,7 @@ async function payableClass(db: Db, lmsId: string, slug: string) {
     .from(classes)
     .where(and(eq(classes.lmsId, lmsId), or(eq(classes.slug, slug), eq(classes.code, slug))))
     .limit(1);
-  if (!row) throw new HttpError(404, 'Kelas tidak ditemukan');
+  if (!row) throw fail('classNotFound');
   return row;
 }
 
@@ -342,21 +340,20 @@ export async function openInvoice(
 ): Promise<{ invoice: InvoiceRow; created: boolean }> {
   const { lmsId, user } = requester;
   const item = await payableClass(db, lmsId, slug);
-  if (item.price <= 0) throw new HttpError(400, 'Kelas ini gratis: tidak perlu pembayaran');
-  if (await isEnrolled(db, item.id, user.id)) throw new HttpError(409, ALREADY_ENROLLED);
+  if (item.price <= 0) throw fail('classFree');
+  if (await isEnrolled(db, item.id, user.id)) throw fail('alreadyEnrolled');
   const open = await pendingInvoice(db, item.id, user.id);
   if (open) {
     const fresh = await refreshInvoice(db, deps, open, `learner:${user.id}`);
-    if (fresh.status === 'paid') throw new HttpError(409, ALREADY_ENROLLED);
+    if (fresh.status === 'paid') throw fail('alreadyEnrolled');
     if (fresh.status === 'pending')
       return { invoice: fresh.reference ? fresh : await createAtGateway(db, deps, requester, fresh), created: false };
   }
-  if (item.state !== 'registration') throw new HttpError(409, 'Pendaftaran kelas ini sedang tidak dibuka');
-  if (item.quota !== null && (await seatsTaken(db, item.id)) >= item.quota) throw new HttpError(409, 'Kuota kelas ini sudah penuh');
+  if (item.state !== 'registration') throw fail('registrationClosed');
+  if (item.quota !== null && (await seatsTaken(db, item.id)) >= item.quota) throw fail('classFull');
   const account = await paymentAccountOf(db, deps, lmsId);
   const vat = vatOf(item.price, account.vatBps);
-  if (item.price + vat < GATEWAY_MINIMUM)
-    throw new HttpError(409, 'Biaya kelas ini di bawah batas minimum pembayaran (Rp10.000). Hubungi admin.');
+  if (item.price + vat < GATEWAY_MINIMUM) throw fail('belowGatewayMinimum');
   const now = new Date();
   let row: InvoiceRow | undefined;
   try {
@@ -424,7 +421,7 @@ async function createAtGateway(
   const minutes = Math.floor((invoice.expiresAt.getTime() - Date.now()) / 60_000);
   if (minutes < 1) {
     await settleUnpaid(db, invoice, 'expired', 'system', 'Kedaluwarsa sebelum gateway menjawab');
-    throw new HttpError(409, 'Tagihan ini sudah kedaluwarsa. Gunakan Bayar ulang untuk membuat tagihan baru.');
+    throw fail('invoiceExpired');
   }
   const productDetails = `Kelas ${item?.name ?? ''} (${item?.code ?? ''})`.slice(0, 255);
   try {
@@ -452,7 +449,7 @@ async function createAtGateway(
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (!error.retryable) await settleUnpaid(db, invoice, 'failed', 'gateway', `Gateway menolak tagihan: ${error.message}`.slice(0, 500));
-    throw new HttpError(502, error.retryable ? GATEWAY_DOWN : 'Gateway pembayaran menolak tagihan ini. Hubungi admin.');
+    throw fail(error.retryable ? 'gatewayDown' : 'gatewayRefused');
   }
 }
 
@@ -460,11 +457,11 @@ async function createAtGateway(
 export async function repayInvoice(db: Db, deps: PaymentsDeps, requester: InvoiceRequester, slug: string) {
   const item = await payableClass(db, requester.lmsId, slug);
   const latest = await latestInvoice(db, item.id, requester.user.id);
-  if (!latest) throw new HttpError(404, 'Belum ada tagihan untuk kelas ini');
+  if (!latest) throw fail('noInvoiceYet');
   const fresh = await refreshInvoice(db, deps, latest, `learner:${requester.user.id}`);
-  if (fresh.status === 'paid') throw new HttpError(409, ALREADY_ENROLLED);
-  if (fresh.status === 'pending') throw new HttpError(409, 'Tagihan sebelumnya masih berlaku: selesaikan pembayarannya');
-  if (fresh.status === 'failed') throw new HttpError(409, 'Tagihan sebelumnya gagal, bukan kedaluwarsa: buat tagihan baru');
+  if (fresh.status === 'paid') throw fail('alreadyEnrolled');
+  if (fresh.status === 'pending') throw fail('invoiceStillOpen');
+  if (fresh.status === 'failed') throw fail('invoiceFailed');
   return openInvoice(db, deps, requester, slug, fresh);
 }
 
@@ -495,7 +492,7 @@ export async function invoiceDetail(
       .select()
       .from(invoices)
       .where(and(eq(invoices.lmsId, viewer.lmsId), eq(invoices.merchantOrderId, by.merchantOrderId)));
-    if (!row || (!viewer.staff && row.userId !== viewer.id)) throw new HttpError(404, 'Tagihan tidak ditemukan');
+    if (!row || (!viewer.staff && row.userId !== viewer.id)) throw fail('invoiceNotFound');
   } else {
     const item = await payableClass(db, viewer.lmsId, by.slug ?? '');
     row = await latestInvoice(db, item.id, viewer.id);
@@ -535,7 +532,7 @@ export async function orderStatus(db: Db, lmsId: string, merchantOrderId: string
     .select({ merchantOrderId: invoices.merchantOrderId, status: invoices.status })
     .from(invoices)
     .where(and(eq(invoices.lmsId, lmsId), eq(invoices.merchantOrderId, merchantOrderId)));
-  if (!row) throw new HttpError(404, 'Tagihan tidak ditemukan');
+  if (!row) throw fail('invoiceNotFound');
   return { merchantOrderId: row.merchantOrderId, status: row.status as InvoiceState };
 }
 

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { ledgerEntries, ledgerTransactions } from '../db/schema';
 
 /*
- * The double-entry ledger (db/payments-schema.ts): a transaction's lines sum to zero (checked here
+ * The double-entry ledger (payments/schema.ts): a transaction's lines sum to zero (checked here
  * and again by the database at commit), nothing is ever updated, and every balance is a sum.
  * Positive amounts are debits, negative credits; money owed (to a mentor, held for a payout, tax)
  * sits on the credit side, so what is owed is minus the account's sum.
@@ -63,15 +63,6 @@ export async function post(tx: Tx, posting: LedgerPosting): Promise<number> {
   if (!row) throw new Error('ledger: transaksi tidak tersimpan');
   await tx.insert(ledgerEntries).values(lines.map((line) => ({ transactionId: row.id, lmsId: posting.lmsId, ...line })));
   return row.id;
-}
-
-/** The sum of an account (debits minus credits). */
-export async function accountSum(db: Db | Tx, lmsId: string, account: string): Promise<number> {
-  const [row] = await (db as Db)
-    .select({ sum: sql<string | null>`sum(${ledgerEntries.amount})` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.lmsId, lmsId), eq(ledgerEntries.account, account)));
-  return Number(row?.sum ?? 0);
 }
 
 /** A mentor's money: what may be asked for, what is held, what was paid out and all ever earned. */

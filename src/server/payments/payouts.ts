@@ -3,8 +3,9 @@ import { bankName, maskAccount, type Payout, type PayoutListParams, type PayoutS
 import { formatRupiah } from '~/lib/format/money';
 import type { Db, Tx } from '../db/client';
 import { mentors, payouts, users } from '../db/schema';
-import { HttpError } from '../http/errors';
 import { enqueueMail, staffRecipients } from '../mail';
+import { fail } from '../platform/errors';
+import { pageOf } from '../platform/paging';
 import { ACCOUNTS, mentorBalance, post } from './ledger';
 import { payoutDecidedMail, payoutRequestedMail } from './mails';
 
@@ -35,7 +36,7 @@ export async function mentorOf(db: Db | Tx, viewer: Viewer) {
     .from(mentors)
     .where(and(eq(mentors.lmsId, viewer.lmsId), eq(mentors.userId, viewer.id)))
     .limit(1);
-  if (!row) throw new HttpError(404, 'Akun ini belum terhubung dengan profil mentor. Hubungi admin.');
+  if (!row) throw fail('mentorProfileMissing');
   return row;
 }
 
@@ -55,7 +56,7 @@ export async function requestPayout(
   // One request of a mentor at a time: the balance read below cannot change until this commits.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout:${mentor.id}`}, 0))`);
   const { available } = await mentorBalance(tx, viewer.lmsId, mentor.id);
-  if (input.amount > available) throw new HttpError(409, `Saldo tidak mencukupi: saldo tersedia ${formatRupiah(available)}`);
+  if (input.amount > available) throw fail('balanceTooLow', { available: formatRupiah(available) });
   const [row] = await tx
     .insert(payouts)
     .values({ lmsId: viewer.lmsId, mentorId: mentor.id, userId: viewer.id, ...input })
@@ -88,19 +89,18 @@ export async function decidePayout(
     .from(payouts)
     .where(and(eq(payouts.id, id), eq(payouts.lmsId, decider.lmsId)))
     .for('update');
-  if (!row) throw new HttpError(404, 'Permintaan pencairan tidak ditemukan');
+  if (!row) throw fail('payoutNotFound');
   // Four eyes: neither the account that asked nor the one the mentor profile belongs to now decides.
   const [profile] = await tx.select({ userId: mentors.userId }).from(mentors).where(eq(mentors.id, row.mentorId));
-  if (row.userId === decider.id || profile?.userId === decider.id)
-    throw new HttpError(403, 'Permintaan Anda sendiri harus diputuskan admin lain');
-  if (row.status !== 'requested') throw new HttpError(409, `Permintaan ini sudah diputuskan (${row.status})`);
+  if (row.userId === decider.id || profile?.userId === decider.id) throw fail('payoutOwnRequest');
+  if (row.status !== 'requested') throw fail('payoutDecided', { status: row.status });
   const reason = decision.approve ? null : decision.reason;
   const [decided] = await tx
     .update(payouts)
     .set({ status: decision.approve ? 'approved' : 'rejected', decidedAt: new Date(), decidedBy: decider.id, reason })
     .where(and(eq(payouts.id, id), eq(payouts.status, 'requested')))
     .returning();
-  if (!decided) throw new HttpError(409, 'Permintaan ini baru saja diputuskan admin lain');
+  if (!decided) throw fail('payoutJustDecided');
   await post(tx, {
     lmsId: decider.lmsId,
     kind: decision.approve ? 'payout-paid' : 'payout-release',
@@ -153,14 +153,8 @@ export async function listPayouts(db: Db, viewer: Viewer, query: PayoutListParam
     .orderBy(desc(payouts.requestedAt), desc(payouts.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const totalItems = total?.n ?? 0;
-  return {
-    items: rows.map((row) => toPayout(row.payout, row.mentorName, row.decidedBy, isStaff(viewer))),
-    page,
-    perPage,
-    totalItems,
-    totalPages: Math.ceil(totalItems / perPage),
-  };
+  const items = rows.map((row) => toPayout(row.payout, row.mentorName, row.decidedBy, isStaff(viewer)));
+  return pageOf(items, page, perPage, total?.n ?? 0);
 }
 
 /** A payout as the contract shows it: the account number whole only to staff, who make the transfer. */

@@ -12,14 +12,16 @@ import {
 } from '~/contract/payments';
 import type { ApiDeps, ApiEnv } from '../context';
 import { clientAddress } from '../http/credentials';
-import { HttpError } from '../http/errors';
+import { errorResponse } from '../http/errors';
 import { enforceLimit } from '../http/rate-limit';
+import { created, ok, page } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
+import { fail } from '../platform/errors';
 import { once } from '../platform/idempotency';
 import { originHost, servesHost } from '../platform/tenants';
 import { isLocalHost } from '../sites';
-import { PAYMENTS_UNAVAILABLE, type PaymentsDeps } from './accounts';
+import type { PaymentsDeps } from './accounts';
 import { handleCallback, recordRefusedCallback } from './callbacks';
 import { type InvoiceRequester, invoiceDetail, openInvoice, orderStatus, repayInvoice, toInvoice } from './invoices';
 import { balanceOf, decidePayout, isStaff, listPayouts, requestPayout, type Viewer } from './payouts';
@@ -37,7 +39,7 @@ export function paymentsRoutes(deps: ApiDeps) {
   const token = requireAppToken(deps);
   const user = requireUser(deps);
   const payments = (): PaymentsDeps => {
-    if (!deps.payments) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    if (!deps.payments) throw fail('paymentsUnavailable');
     return deps.payments;
   };
   const perUser = async (c: Context<ApiEnv>, name: string, limit: number, windowMs = HOUR) =>
@@ -74,25 +76,17 @@ export function paymentsRoutes(deps: ApiDeps) {
   app.post('/v1/class/payment/invoice', token, user, async (c) => {
     const { slug } = readQuery(c, ClassSlugQuerySchema);
     await perUser(c, 'payment-invoice', 30);
-    const { invoice, created } = await openInvoice(deps.db, payments(), requester(c), slug);
-    return c.json(
-      {
-        statusCode: created ? 201 : 200,
-        message: created ? 'Tagihan dibuat' : 'Tagihan yang masih berlaku',
-        data: await toInvoice(deps.db, invoice),
-      },
-      created ? 201 : 200,
-    );
+    const opened = await openInvoice(deps.db, payments(), requester(c), slug);
+    const data = await toInvoice(deps.db, opened.invoice);
+    return opened.created ? created(c, data, 'Tagihan dibuat') : ok(c, data, 'Tagihan yang masih berlaku');
   });
 
   app.get('/v1/class/repay', token, user, async (c) => {
     const { slug } = readQuery(c, ClassSlugQuerySchema);
     await perUser(c, 'payment-invoice', 30);
-    const { invoice, created } = await repayInvoice(deps.db, payments(), requester(c), slug);
-    return c.json(
-      { statusCode: created ? 201 : 200, message: 'Tagihan baru dibuat', data: await toInvoice(deps.db, invoice) },
-      created ? 201 : 200,
-    );
+    const opened = await repayInvoice(deps.db, payments(), requester(c), slug);
+    const data = await toInvoice(deps.db, opened.invoice);
+    return opened.created ? created(c, data, 'Tagihan baru dibuat') : ok(c, data, 'Tagihan baru dibuat');
   });
 
   app.post('/v1/class/payment/detail', token, user, async (c) => {
@@ -101,7 +95,7 @@ export function paymentsRoutes(deps: ApiDeps) {
     const viewer = c.get('user');
     const data = await invoiceDetail(deps.db, payments(), { lmsId: viewer.lmsId, id: viewer.id, staff: isStaff(viewer) }, body);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ statusCode: 200, message: 'OK', data });
+    return ok(c, data);
   });
 
   // The gateway's callback. Form-encoded, as the gateway sends it; authenticated by its signature.
@@ -111,11 +105,12 @@ export function paymentsRoutes(deps: ApiDeps) {
     const type = c.req.header('Content-Type') ?? '';
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
       await recordRefusedCallback(deps.db, {}, meta, 415, `Content-Type ${type.slice(0, 100)}`);
-      throw new HttpError(415, 'Callback harus application/x-www-form-urlencoded');
+      throw fail('callbackContentType');
     }
     const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
     const result = await handleCallback(deps.db, payments(), fields, meta);
-    return c.json({ statusCode: result.status, message: result.message }, result.status);
+    // The gateway reads the status; the body is the API's shape without data (JSON drops the undefined `data`).
+    return result.status === 200 ? ok(c, undefined, result.message) : errorResponse(c, result.status, result.message);
   });
 
   // GET answers an order's state and changes nothing, whatever it carries: a callback sent as a GET
@@ -128,13 +123,12 @@ export function paymentsRoutes(deps: ApiDeps) {
       const meta = { method: 'GET', remoteAddress: clientAddress(c, deps.trustProxyHops) };
       await enforceLimit(deps, { name: 'payment-callback', limit: 600, windowMs: 60_000 }, meta.remoteAddress);
       await recordRefusedCallback(deps.db, query, meta, 405, 'Callback lewat GET tidak mengubah apa pun');
-      c.header('Allow', 'POST');
-      throw new HttpError(405, 'Callback pembayaran harus dikirim dengan POST; GET hanya membaca status');
+      throw fail('callbackByGet', { headers: { Allow: 'POST' } });
     },
     token,
     async (c) => {
       const { merchantOrderId } = readQuery(c, PaymentStatusQuerySchema);
-      return c.json({ statusCode: 200, message: 'OK', data: await orderStatus(deps.db, c.get('tenant').lmsId, merchantOrderId) });
+      return ok(c, await orderStatus(deps.db, c.get('tenant').lmsId, merchantOrderId));
     },
   );
 
@@ -147,47 +141,47 @@ export function paymentsRoutes(deps: ApiDeps) {
   const mentorOnly = requireRole('mentor');
   const staffOnly = requireRole('admin', 'superadmin');
 
-  app.get('/v2/payout/banks', token, (c) => c.json({ statusCode: 200, message: 'OK', data: PAYOUT_BANKS }));
+  app.get('/v2/payout/banks', token, (c) => ok(c, PAYOUT_BANKS));
 
   app.get('/v2/payout/balance', token, user, mentorOnly, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ statusCode: 200, message: 'OK', data: await balanceOf(deps.db, viewerOf(c)) });
+    return ok(c, await balanceOf(deps.db, viewerOf(c)));
   });
 
   app.get('/v2/payout/list', token, user, requireRole('mentor', 'admin', 'superadmin'), async (c) => {
     const query = readQuery(c, PayoutListQuerySchema);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ statusCode: 200, message: 'OK', data: await listPayouts(deps.db, viewerOf(c), query) });
+    return page(c, await listPayouts(deps.db, viewerOf(c), query));
   });
 
   app.post('/v2/payout/request', token, user, mentorOnly, async (c) => {
     const body = await readJson(c, PayoutRequestSchema);
     await perUser(c, 'payout-request', 20);
     const key = c.req.header(IDEMPOTENCY_HEADER);
-    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
-      throw new HttpError(400, `${IDEMPOTENCY_HEADER} tidak valid: 16–64 huruf, angka, - atau _`);
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw fail('idempotencyKeyInvalid');
     const viewer = viewerOf(c);
+    // The stored answer is the payout alone; a replay answers it in the same envelope.
     const answer = await once(deps.db, { lmsId: viewer.lmsId, scope: `payout:${viewer.id}`, key, body }, async (tx) => ({
       status: 201,
-      body: { statusCode: 201, message: 'Permintaan pencairan dikirim', data: await requestPayout(tx, viewer, body) },
+      body: await requestPayout(tx, viewer, body),
     }));
     deps.mail?.kick();
     if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    return c.json(answer.body, answer.status);
+    return created(c, answer.body, 'Permintaan pencairan dikirim');
   });
 
   app.post('/v2/payout/approve', token, user, staffOnly, async (c) => {
     const { id } = await readJson(c, PayoutApproveSchema);
     const data = await deps.db.transaction((tx) => decidePayout(tx, viewerOf(c), id, { approve: true }));
     deps.mail?.kick();
-    return c.json({ statusCode: 200, message: 'Pencairan disetujui', data });
+    return ok(c, data, 'Pencairan disetujui');
   });
 
   app.post('/v2/payout/reject', token, user, staffOnly, async (c) => {
     const { id, reason } = await readJson(c, PayoutRejectSchema);
     const data = await deps.db.transaction((tx) => decidePayout(tx, viewerOf(c), id, { approve: false, reason }));
     deps.mail?.kick();
-    return c.json({ statusCode: 200, message: 'Pencairan ditolak', data });
+    return ok(c, data, 'Pencairan ditolak');
   });
 
   return app;

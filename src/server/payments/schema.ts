@@ -6,7 +6,7 @@ import { users } from '../identity/schema';
 import { tenants } from '../tenants/schema';
 
 /**
- * Class payments and mentor payouts (issue 16). Money is whole Rupiah in integer columns. The
+ * Class payments and mentor payouts. Money is whole Rupiah in integer columns. The
  * ledger is double entry and append-only: every transaction's entries sum to zero (a deferred
  * constraint trigger checks it at commit, migration 0009), entries are never updated or deleted, and
  * every balance (a mentor's available money, what is held for payouts, what was paid out) is a sum of

@@ -1,5 +1,5 @@
+import { type Config, DEFAULT_RECONCILE_MS } from '../config';
 import type { Db } from '../db/client';
-import { isProduction } from '../platform/paths';
 import { ensureSimulatorAccounts, type PaymentsDeps } from './accounts';
 import { createDuitkuGateway } from './duitku';
 import { createGatewaySimulator, type GatewaySimulator, registerSimMerchant } from './gateway-sim';
@@ -18,29 +18,20 @@ export interface PaymentsSetup {
 }
 
 /**
- * Payments from the environment. PAYMENT_GATEWAY=duitku talks to Duitku at DUITKU_BASE_URL (or each
+ * Payments from the configuration (`config.payments`). PAYMENT_GATEWAY=duitku talks to Duitku at DUITKU_BASE_URL (or each
  * tenant's own base URL) with each tenant's merchant account; PAYMENT_GATEWAY=simulator (the default
  * outside production) runs the simulator in this process and gives every tenant a merchant account
  * there. PAYMENT_CALLBACK_ORIGIN is the public origin the gateway calls back (default: this server
- * for the simulator, the tenant's public https host for Duitku). Production refuses the simulator:
- * a learner could "pay" there without money.
+ * for the simulator, the tenant's public https host for Duitku). Production refuses the simulator
+ * (config.ts stops the start): a learner could "pay" there without money.
  */
-export async function openPayments(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<PaymentsSetup> {
-  const mode = env.PAYMENT_GATEWAY ?? (isProduction(env) ? 'duitku' : 'simulator');
-  if (mode !== 'duitku' && mode !== 'simulator') throw new Error(`PAYMENT_GATEWAY harus duitku atau simulator, bukan "${mode}"`);
-  if (mode === 'simulator' && isProduction(env))
-    throw new Error('PAYMENT_GATEWAY=simulator tidak boleh dipakai dengan LMS_ENV=production: pembayaran palsu akan membuka kelas');
+export async function openPayments(db: Db, settings: Config['payments']): Promise<PaymentsSetup> {
   let selfOrigin: string | undefined;
-  // GATEWAY_SIM_BACKOFF_MS (e.g. "50,100"): the simulator's waits between callback attempts, for tests.
-  const backoff = env.GATEWAY_SIM_BACKOFF_MS?.split(',').map(Number);
-  if (backoff?.some((ms) => !Number.isInteger(ms) || ms < 0)) throw new Error('GATEWAY_SIM_BACKOFF_MS: daftar milidetik, mis. 50,100');
-  const simulator =
-    mode === 'simulator'
-      ? createGatewaySimulator({ db, callbackBackoffMs: backoff, pollMs: Number(env.GATEWAY_SIM_POLL_MS) || undefined })
-      : undefined;
+  // GATEWAY_SIM_BACKOFF_MS and GATEWAY_SIM_POLL_MS: the simulator's waits between callback attempts and its poll, for tests.
+  const simulator = settings.gateway === 'simulator' ? createGatewaySimulator({ db, ...settings.simulator }) : undefined;
   if (simulator) await ensureSimulatorAccounts(db, (merchant) => registerSimMerchant(db, merchant));
-  const base = env.DUITKU_BASE_URL?.replace(/\/+$/, '');
-  const callbackOrigin = env.PAYMENT_CALLBACK_ORIGIN?.replace(/\/+$/, '');
+  const base = settings.duitkuBaseUrl;
+  const { callbackOrigin } = settings;
   return {
     simulator,
     payments: {
@@ -48,7 +39,7 @@ export async function openPayments(db: Db, env: NodeJS.ProcessEnv = process.env)
       gatewayBaseUrl: () => (simulator ? (selfOrigin ? `${selfOrigin}/api${SIMULATOR_PATH}` : undefined) : base),
       // With Duitku and no PAYMENT_CALLBACK_ORIGIN, the route uses the tenant's public https host.
       callbackOrigin: () => callbackOrigin ?? (simulator ? selfOrigin : undefined),
-      crashPoint: isProduction(env) ? undefined : env.PAYMENT_CRASH_POINT || undefined,
+      crashPoint: settings.crashPoint,
       setSelfOrigin: (origin) => {
         selfOrigin = origin.replace(/\/+$/, '');
       },
@@ -57,7 +48,7 @@ export async function openPayments(db: Db, env: NodeJS.ProcessEnv = process.env)
 }
 
 /** How often pending invoices are reconciled with the gateway by default (PAYMENT_RECONCILE_MS). */
-export const RECONCILE_EVERY_MS = 300_000;
+export const RECONCILE_EVERY_MS = DEFAULT_RECONCILE_MS;
 
 /**
  * Asks the gateway about invoices nobody is looking at: a learner who paid and closed the tab, a

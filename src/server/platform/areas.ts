@@ -1,6 +1,6 @@
 import { getProvinces, getRegencies } from 'idn-area-data';
 import type { City, Province } from '~/contract/authorizer';
-import { HttpError } from '../http/errors';
+import { fail } from './errors';
 
 /**
  * Indonesia's 38 provinces and their cities/regencies, from the maintained `idn-area-data` package
@@ -48,12 +48,7 @@ export function cityNames(): Promise<Map<string, string>> {
  */
 export async function checkArea(provinceId: string, cityId: string): Promise<void> {
   const cities = await listCities(provinceId);
-  if (!cities)
-    throw new HttpError(400, 'Data tidak valid: provinceId: Provinsi tidak ditemukan', [
-      { field: 'provinceId', message: 'Provinsi tidak ditemukan' },
-    ]);
+  if (!cities) throw fail('invalid', { fields: [{ field: 'provinceId', message: 'Provinsi tidak ditemukan' }] });
   if (!cities.some((city) => city.id === cityId))
-    throw new HttpError(400, 'Data tidak valid: cityId: Kota tidak berada di provinsi ini', [
-      { field: 'cityId', message: 'Kota tidak berada di provinsi ini' },
-    ]);
+    throw fail('invalid', { fields: [{ field: 'cityId', message: 'Kota tidak berada di provinsi ini' }] });
 }

@@ -66,6 +66,187 @@ export const ERRORS = {
   },
   databaseUnavailable: { kind: 'unavailable', message: 'Basis data sedang tidak dapat dihubungi, coba lagi sebentar lagi' },
   internal: { kind: 'internal', message: 'Terjadi kesalahan pada server' },
+
+  // HTTP (shared layer: reading requests, app codes, cross-site calls)
+  /** `accepted`: the types taken, e.g. `application/json atau text/plain`. */
+  wrongContentType: { kind: 'unsupported-media', message: (p: { accepted: string }) => `Content-Type harus ${p.accepted}` },
+  invalidJson: { kind: 'invalid', message: 'JSON tidak valid: periksa format isi permintaan' },
+  /** Give the field holding the NUL in `fields`. */
+  nulCharacter: { kind: 'invalid', message: 'Permintaan tidak valid' },
+  crossSiteRefused: {
+    kind: 'forbidden',
+    message: 'Permintaan lintas situs ditolak: kirim dari situs tenant atau gunakan header AppToken/Authorization',
+  },
+  appNotFound: { kind: 'not-found', message: (p: { code: string | undefined }) => `Aplikasi ${p.code} tidak ditemukan` },
+  appTokenOtherApp: { kind: 'forbidden', message: 'AppToken tidak berlaku untuk aplikasi ini' },
+
+  // Platform (shared layer)
+  idempotencyKeyInvalid: { kind: 'invalid', message: 'Idempotency-Key tidak valid: 16–64 huruf, angka, - atau _' },
+  idempotencyBusy: { kind: 'conflict', message: 'Permintaan yang sama sedang diproses; coba lagi sebentar lagi.' },
+  idempotencyKeyReused: {
+    kind: 'unprocessable',
+    message: 'Kunci pengiriman ini sudah dipakai untuk data lain; muat ulang formulir lalu kirim lagi.',
+  },
+
+  // Identity
+  appTokenMissing: { kind: 'unauthenticated', message: 'AppToken wajib dikirim' },
+  appTokenInvalid: { kind: 'unauthenticated', message: 'AppToken tidak valid atau sudah kedaluwarsa' },
+  appTokenReadOnly: { kind: 'forbidden', message: 'AppToken ini tidak memiliki scope write' },
+  lmsIdNotAppToken: { kind: 'forbidden', message: 'lmsId tidak sesuai dengan AppToken' },
+  appCredentialsWrong: { kind: 'unauthenticated', message: 'id atau secret aplikasi salah' },
+  originNotTenant: { kind: 'forbidden', message: 'Origin bukan host milik tenant ini' },
+  provinceNotFound: { kind: 'not-found', message: (p: { provinceId: string }) => `Provinsi ${p.provinceId} tidak ditemukan` },
+  signInRequired: { kind: 'unauthenticated', message: 'Silakan masuk terlebih dahulu' },
+  sessionInvalid: { kind: 'unauthenticated', message: 'Sesi tidak valid atau sudah berakhir; silakan masuk kembali' },
+  accountOtherTenant: { kind: 'forbidden', message: 'Akun ini bukan milik tenant tersebut' },
+  roleRefused: { kind: 'forbidden', message: (p: { roles: readonly string[] }) => `Akses ditolak: hanya untuk ${p.roles.join(', ')}` },
+  /** Give the header in `fields`. */
+  lmsIdMissing: { kind: 'invalid', message: 'Header lmsId wajib dikirim' },
+  lmsIdUnknown: { kind: 'not-found', message: 'Tenant dengan lmsId tersebut tidak ditemukan' },
+  lmsIdNotAccount: { kind: 'forbidden', message: 'lmsId tidak sesuai dengan akun ini' },
+  /** The one answer to a wrong password and to an unknown e-mail, so neither reveals who has an account. */
+  wrongCredentials: { kind: 'unauthenticated', message: 'Email atau password salah' },
+  /** `wait`: the wait in words (`5 menit`); give `retryAfterSeconds` too. */
+  accountLocked: {
+    kind: 'too-many',
+    message: (p: { wait: string }) => `Terlalu banyak percobaan masuk yang gagal. Akun ini dikunci sementara; coba lagi dalam ${p.wait}.`,
+  },
+  codeRefused: { kind: 'invalid', message: 'Kode masuk tidak valid atau sudah dipakai; silakan masuk kembali.' },
+  /** Give the field `email` in `fields`. */
+  emailTaken: { kind: 'conflict', message: 'Email sudah terdaftar. Silakan masuk.' },
+
+  // Payments
+  paymentsUnavailable: { kind: 'unavailable', message: 'Pembayaran belum tersedia di situs ini. Hubungi admin.' },
+  invoiceNotFound: { kind: 'not-found', message: 'Tagihan tidak ditemukan' },
+  classFree: { kind: 'invalid', message: 'Kelas ini gratis: tidak perlu pembayaran' },
+  alreadyEnrolled: { kind: 'conflict', message: 'Anda sudah terdaftar di kelas ini' },
+  registrationClosed: { kind: 'conflict', message: 'Pendaftaran kelas ini sedang tidak dibuka' },
+  classFull: { kind: 'conflict', message: 'Kuota kelas ini sudah penuh' },
+  belowGatewayMinimum: { kind: 'conflict', message: 'Biaya kelas ini di bawah batas minimum pembayaran (Rp10.000). Hubungi admin.' },
+  invoiceExpired: { kind: 'conflict', message: 'Tagihan ini sudah kedaluwarsa. Gunakan Bayar ulang untuk membuat tagihan baru.' },
+  gatewayDown: { kind: 'upstream', message: 'Gateway pembayaran sedang tidak dapat dihubungi. Coba lagi beberapa saat lagi.' },
+  gatewayRefused: { kind: 'upstream', message: 'Gateway pembayaran menolak tagihan ini. Hubungi admin.' },
+  noInvoiceYet: { kind: 'not-found', message: 'Belum ada tagihan untuk kelas ini' },
+  invoiceStillOpen: { kind: 'conflict', message: 'Tagihan sebelumnya masih berlaku: selesaikan pembayarannya' },
+  invoiceFailed: { kind: 'conflict', message: 'Tagihan sebelumnya gagal, bukan kedaluwarsa: buat tagihan baru' },
+  callbackContentType: { kind: 'unsupported-media', message: 'Callback harus application/x-www-form-urlencoded' },
+  /** Give `headers: { Allow: 'POST' }`. */
+  callbackByGet: { kind: 'method-not-allowed', message: 'Callback pembayaran harus dikirim dengan POST; GET hanya membaca status' },
+  mentorProfileMissing: { kind: 'not-found', message: 'Akun ini belum terhubung dengan profil mentor. Hubungi admin.' },
+  /** `available`: the balance as Rupiah (`Rp50.000`). */
+  balanceTooLow: { kind: 'conflict', message: (p: { available: string }) => `Saldo tidak mencukupi: saldo tersedia ${p.available}` },
+  payoutNotFound: { kind: 'not-found', message: 'Permintaan pencairan tidak ditemukan' },
+  payoutOwnRequest: { kind: 'forbidden', message: 'Permintaan Anda sendiri harus diputuskan admin lain' },
+  payoutDecided: { kind: 'conflict', message: (p: { status: string }) => `Permintaan ini sudah diputuskan (${p.status})` },
+  payoutJustDecided: { kind: 'conflict', message: 'Permintaan ini baru saja diputuskan admin lain' },
+
+  // Chat
+  chatUnavailable: { kind: 'unavailable', message: 'Asisten tanya jawab sedang tidak tersedia' },
+  chatOff: { kind: 'forbidden', message: 'Asisten tanya jawab tidak aktif di situs ini' },
+  chatTokenMissing: { kind: 'unauthenticated', message: 'Token obrolan wajib dikirim (Authorization: Bearer)' },
+  chatTokenInvalid: { kind: 'unauthenticated', message: 'Token obrolan tidak valid atau sudah kedaluwarsa; masuk kembali' },
+  workspaceNotFound: { kind: 'not-found', message: 'Workspace tidak ditemukan' },
+  conversationNotFound: { kind: 'not-found', message: 'Percakapan tidak ditemukan' },
+  conversationFull: {
+    kind: 'conflict',
+    message: (p: { max: number }) => `Percakapan ini sudah berisi ${p.max} pesan; mulai percakapan baru untuk bertanya lagi`,
+  },
+
+  // Mail
+  staffAddressMissing: { kind: 'unavailable', message: 'Alamat email staf belum diatur; hubungi pengelola situs' },
+  mailNotFound: { kind: 'not-found', message: (p: { id: number }) => `Surat #${p.id} tidak ditemukan` },
+  mailAlreadySent: { kind: 'conflict', message: (p: { id: number }) => `Surat #${p.id} sudah terkirim` },
+  mailSending: { kind: 'conflict', message: (p: { id: number }) => `Surat #${p.id} sedang dikirim; tunggu hasilnya` },
+
+  // Uploads (`reason` names what is wrong with the file; give it as the `file` field's message too)
+  fileInvalid: { kind: 'invalid', message: (p: { reason: string }) => `Berkas ditolak: ${p.reason}` },
+  fileTooLarge: { kind: 'too-large', message: (p: { reason: string }) => `Berkas ditolak: ${p.reason}` },
+  fileUnsupported: { kind: 'unsupported-media', message: (p: { reason: string }) => `Berkas ditolak: ${p.reason}` },
+  uploadNotFound: { kind: 'not-found', message: 'Berkas tidak ditemukan' },
+
+  // Builds
+  webhookTooLarge: { kind: 'too-large', message: 'Isi webhook terlalu besar' },
+  webhookHeadersMissing: {
+    kind: 'unauthenticated',
+    message: 'Header webhook-id, webhook-timestamp dan webhook-signature wajib dikirim',
+  },
+  webhookStale: { kind: 'unauthenticated', message: 'webhook-timestamp di luar toleransi 5 menit; periksa jam pengirim' },
+  webhookSignatureInvalid: { kind: 'unauthenticated', message: 'Tanda tangan webhook tidak valid' },
+  webhookInvalidJson: { kind: 'invalid', message: 'JSON tidak valid: periksa format isi webhook' },
+  webhookReplayed: { kind: 'conflict', message: (p: { id: string }) => `Webhook ${p.id} sudah pernah diterima` },
+  buildsDisabled: { kind: 'unavailable', message: 'Build situs tidak diaktifkan di server ini' },
+  buildNotKept: { kind: 'not-found', message: (p: { buildId: string }) => `Build ${p.buildId} tidak ada di antara build yang disimpan` },
+
+  // Posts (the `…ToUpdate…` ones, `slugTaken`: throw with `failOn` naming the field)
+  postNotFound: { kind: 'not-found', message: 'Post tidak ditemukan' },
+  postSlugNotFound: { kind: 'not-found', message: (p: { slug: string }) => `Post "${p.slug}" tidak ditemukan` },
+  postToUpdateNotFound: { kind: 'not-found', message: (p: { slug: string }) => `post "${p.slug}" tidak ditemukan` },
+  categoryNotFound: { kind: 'not-found', message: 'Kategori tidak ditemukan' },
+  categorySlugNotFound: { kind: 'not-found', message: (p: { slug: string }) => `Kategori "${p.slug}" tidak ditemukan` },
+  categoryToUpdateNotFound: { kind: 'not-found', message: (p: { slug: string }) => `kategori "${p.slug}" tidak ditemukan` },
+  /** A post's, a category's or a class's slug. */
+  slugTaken: { kind: 'conflict', message: (p: { slug: string }) => `slug "${p.slug}" sudah dipakai` },
+
+  // Catalogue (the `classCode…` and `classHas…` ones: throw with `failOn` naming `code`)
+  programNotFound: { kind: 'not-found', message: 'Program tidak ditemukan' },
+  classNotFound: { kind: 'not-found', message: 'Kelas tidak ditemukan' },
+  classCodeNotFound: { kind: 'not-found', message: (p: { code: string }) => `kelas "${p.code}" tidak ditemukan` },
+  classCodeTaken: { kind: 'conflict', message: (p: { code: string }) => `kode kelas "${p.code}" sudah dipakai` },
+  classHasLearners: {
+    kind: 'conflict',
+    message: 'kelas ini sudah punya peserta dan tidak dapat dihapus; sembunyikan dengan isPublished: false',
+  },
+  classHasInvoices: {
+    kind: 'conflict',
+    message: 'kelas ini sudah punya tagihan pembayaran dan tidak dapat dihapus; sembunyikan dengan isPublished: false',
+  },
+  courseNotFound: { kind: 'not-found', message: 'Kursus tidak ditemukan' },
+  chapterNotFound: { kind: 'not-found', message: 'Bab tidak ditemukan' },
+  chapterSignInRequired: { kind: 'unauthenticated', message: 'Masuk untuk membaca bab ini' },
+  chapterLearnersOnly: {
+    kind: 'forbidden',
+    message: (p: { className: string | null }) => `Bab ini khusus peserta kelas ${p.className ?? 'kursus ini'}`,
+  },
+
+  // Content
+  portfolioNotFound: { kind: 'not-found', message: 'Portofolio tidak ditemukan' },
+  careerNotFound: { kind: 'not-found', message: 'Karier tidak ditemukan' },
+  careerIdNotFound: { kind: 'not-found', message: (p: { careerId: number }) => `Karier ${p.careerId} tidak ditemukan` },
+  jobNotFound: { kind: 'not-found', message: 'Lowongan tidak ditemukan' },
+
+  // Tenants
+  settingsNotFound: { kind: 'not-found', message: 'Pengaturan tenant tidak ditemukan' },
+  settingNotFound: { kind: 'not-found', message: (p: { key: string }) => `Pengaturan "${p.key}" tidak ditemukan` },
+  /** `revision`: the tenant's current settings revision. */
+  settingsChanged: {
+    kind: 'conflict',
+    message: (p: { revision: number }) => `Pengaturan sudah diubah orang lain (revisi ${p.revision}); muat ulang lalu simpan lagi`,
+  },
+  copyNotFound: { kind: 'not-found', message: (p: { key: string }) => `Salinan "${p.key}" tidak ditemukan` },
+
+  // Statistics (`type` is cut to 40 characters; `types`: the charts there are)
+  chartNotFound: {
+    kind: 'not-found',
+    message: (p: { type: string; types: readonly string[] }) => `Grafik "${p.type.slice(0, 40)}" tidak ada; pilih ${p.types.join(', ')}`,
+  },
+  activeBatchNotFound: { kind: 'not-found', message: 'Batch aktif tidak ditemukan' },
+
+  // Forms (each a complaint about one field: throw with `failOn`)
+  schoolNpsnTaken: { kind: 'conflict', message: 'Sekolah dengan NPSN ini sudah terdaftar' },
+  memberEmailInOtherTeam: {
+    kind: 'conflict',
+    message: (p: { email: string }) => `${p.email} sudah terdaftar di tim lain pada kompetisi ini`,
+  },
+  memberNisnInOtherTeam: {
+    kind: 'conflict',
+    message: (p: { nisn: string }) => `NISN ${p.nisn} sudah terdaftar di tim lain pada kompetisi ini`,
+  },
+  memberJustInOtherTeam: {
+    kind: 'conflict',
+    message: 'Seorang anggota baru saja terdaftar di tim lain pada kompetisi ini; periksa kembali anggota tim',
+  },
+  letterTaken: { kind: 'conflict', message: 'Surat rekomendasi ini sudah dipakai tim lain; unggah surat untuk tim ini' },
+  teamNameTaken: { kind: 'conflict', message: 'Nama tim sudah dipakai; pilih nama lain' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof ERRORS;
@@ -74,7 +255,7 @@ type Params<N extends ErrorName> = (typeof ERRORS)[N]['message'] extends (params
 /** A failure of the platform, by catalogue name; `http/errors.ts` turns it into the API's error answer. */
 export class DomainError extends Error {
   constructor(
-    readonly name: ErrorName,
+    override readonly name: ErrorName,
     readonly kind: ErrorKind,
     message: string,
     readonly details: ErrorDetails = {},
@@ -91,6 +272,19 @@ export function fail<N extends ErrorName>(name: N, ...args: [...Params<N>, detai
   const message = typeof def.message === 'function' ? def.message(params) : def.message;
   const fields = details?.fields ?? (params as { fields?: FieldError[] } | undefined)?.fields;
   return new DomainError(name, def.kind, message, { ...details, fields });
+}
+
+/**
+ * The catalogue's error `name` as a complaint about one field: the error's message is the field's
+ * message too, so a form marks the field with what the answer says.
+ *
+ * @example
+ *   throw failOn('slug', 'slugTaken', { slug }); // 409, fields: [{ field: 'slug', message: 'slug "x" sudah dipakai' }]
+ */
+export function failOn<N extends ErrorName>(field: string, name: N, ...params: Params<N>): DomainError {
+  const def: ErrorDef = ERRORS[name];
+  const message = typeof def.message === 'function' ? def.message(params[0]) : def.message;
+  return new DomainError(name, def.kind, message, { fields: [{ field, message }] });
 }
 
 /** Whether `error` is the catalogue's `name` (tests, and code that turns one failure into another). */

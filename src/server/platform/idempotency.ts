@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { fail } from './errors';
 
 /** How long a key's answer is replayed; an older key counts as new. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -59,9 +59,8 @@ export async function once<T>(
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
       const [stored] = await tx.select().from(idempotencyKeys).where(where);
-      if (!stored) throw new HttpError(409, 'Permintaan yang sama sedang diproses; coba lagi sebentar lagi.');
-      if (stored.requestHash !== hash)
-        throw new HttpError(422, 'Kunci pengiriman ini sudah dipakai untuk data lain; muat ulang formulir lalu kirim lagi.');
+      if (!stored) throw fail('idempotencyBusy');
+      if (stored.requestHash !== hash) throw fail('idempotencyKeyReused');
       return { status: stored.status as Answer<T>['status'], body: stored.body as T, replayed: true };
     }
     const answer = await work(tx);

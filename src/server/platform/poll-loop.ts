@@ -2,8 +2,8 @@
  * The wake-up loop of a queue worker (the mail outbox, the gateway simulator's callbacks): a pass
  * runs now on `kick()` (coalesced: a kick during a pass runs one more pass right after it), and
  * otherwise after the wait the pass answers (at most the poll interval). Its timers do not keep the
- * process alive; `stop()` waits for the pass under way, which should check `stopping` and put back
- * what it claimed but did not finish.
+ * process alive; `stop()` waits for the pass under way, which (run through `drain`) puts back what it
+ * claimed but did not finish.
  */
 export class PollLoop {
   readonly #pass: () => Promise<number | undefined>;
@@ -24,11 +24,6 @@ export class PollLoop {
     this.#pass = options.pass;
     this.#pollMs = options.pollMs;
     this.#onError = options.onError;
-  }
-
-  /** Whether `stop()` was called: a pass under way should finish the item in hand and put back the rest. */
-  get stopping(): boolean {
-    return this.#stopping;
   }
 
   start(): void {
@@ -55,6 +50,38 @@ export class PollLoop {
     this.#stopping = true;
     this.#clearTimer();
     await this.#running;
+  }
+
+  /**
+   * A pass over a leased queue (what both workers' passes are): claims batch after batch until none
+   * is due, delivers the rows one at a time and counts each outcome in `done`. Once `stop()` is
+   * called it finishes the row in hand and releases the rest of the batch, so another worker (or the
+   * next start) sends them instead of waiting out their lease.
+   */
+  async drain<Row, Outcome extends string>(
+    done: Record<Outcome, number>,
+    queue: {
+      /** Claims the next due rows (none: the pass is over). */
+      claim(): Promise<Row[]>;
+      /** Delivers one claimed row; undefined when it was no longer this worker's. */
+      deliver(row: Row): Promise<Outcome | undefined>;
+      /** Puts claimed rows back as they were. */
+      release(rows: Row[]): Promise<void>;
+    },
+  ): Promise<Record<Outcome, number>> {
+    while (!this.#stopping) {
+      const batch = await queue.claim();
+      if (!batch.length) break;
+      for (const [index, row] of batch.entries()) {
+        if (this.#stopping) {
+          await queue.release(batch.slice(index));
+          break;
+        }
+        const outcome = await queue.deliver(row);
+        if (outcome) done[outcome]++;
+      }
+    }
+    return done;
   }
 
   async #loop(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { Config } from '../config';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
 import { RedisRateLimitStore } from './rate-limit-redis';
 import { errorText, LocalSiteEventBus, logConnectionState, RedisSiteEventBus, type SiteEventBus } from './site-events';
@@ -16,16 +17,16 @@ export interface SharedState {
 const CONNECT_TIMEOUT_MS = 3000;
 
 /**
- * REDIS_URL set → Redis (key prefix REDIS_PREFIX, default 'lms:'), else in-process. Fails start-up with a clear
- * Indonesian message if REDIS_URL is set but Redis cannot be reached within a few seconds.
+ * `redisUrl` (REDIS_URL) set → Redis (key prefix `redisPrefix`, REDIS_PREFIX), else in-process. Fails
+ * start-up with a clear Indonesian message if Redis cannot be reached within a few seconds.
  */
-export async function openSharedState(env: NodeJS.ProcessEnv = process.env): Promise<SharedState> {
-  if (!env.REDIS_URL) {
+export async function openSharedState(settings: Config['shared']): Promise<SharedState> {
+  const { redisUrl, redisPrefix: prefix } = settings;
+  if (!redisUrl) {
     const siteEvents = new LocalSiteEventBus();
     return { kind: 'memory', rateLimitStore: new MemoryRateLimitStore(), siteEvents, close: () => siteEvents.close() };
   }
-  const prefix = env.REDIS_PREFIX ?? 'lms:';
-  const client = await connectRedis(env.REDIS_URL);
+  const client = await connectRedis(redisUrl);
   try {
     const siteEvents = await RedisSiteEventBus.open(client, { prefix });
     return {
@@ -39,7 +40,7 @@ export async function openSharedState(env: NodeJS.ProcessEnv = process.env): Pro
     };
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis di ${shownUrl(env.REDIS_URL)} tidak dapat dihubungi: ${errorText(error)}`, { cause: error });
+    throw new Error(`Redis di ${shownUrl(redisUrl)} tidak dapat dihubungi: ${errorText(error)}`, { cause: error });
   }
 }
 

@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Paged } from '~/contract/paged';
 import type { CategoryCreateSchema, CategoryUpdateSchema, PostCategory, PostKind } from '~/contract/posts';
 import type { Db } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { postCategories, posts } from '../db/schema';
+import { fail, failOn } from '../platform/errors';
+import { pageOf } from '../platform/paging';
 import { insertWithFreeSlug, likePattern, slugify } from '../platform/slugs';
-import { type Paged, type PostWriteError, qualified } from './posts';
+import { qualified } from './posts';
 
 const columns = {
   id: postCategories.id,
@@ -53,7 +56,7 @@ export async function listCategories(
     .orderBy(...order, asc(postCategories.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  return { items: rows.map(toCategory), page, perPage, totalItems, totalPages: Math.ceil(totalItems / perPage) };
+  return pageOf(rows.map(toCategory), page, perPage, totalItems);
 }
 
 export async function findCategory(db: Db, lmsId: string, kindSlug: PostKind, slug: string): Promise<PostCategory | undefined> {
@@ -80,16 +83,14 @@ const slugTaken = (db: Db, lmsId: string, kindSlug: string, exceptId?: number) =
       .limit(1)
   ).length > 0;
 
-type WriteResult = { ok: true; category: PostCategory } | { ok: false; status: 404 | 409; error: PostWriteError };
-
-const slugInUse = (slug: string) =>
-  ({ ok: false, status: 409, error: { field: 'slug', message: `slug "${slug}" sudah dipakai` } }) as const;
+/** 409 naming the `slug` field. */
+const slugInUse = (slug: string) => failOn('slug', 'slugTaken', { slug });
 
 /**
- * Creates a category; a given slug must be free (409 otherwise, also when a concurrent create takes
- * it first), a generated one is made free, retried past concurrent creates.
+ * Creates a category and answers it; a given slug must be free (`slugTaken` otherwise, also when a
+ * concurrent create takes it first), a generated one is made free, retried past concurrent creates.
  */
-export async function createCategory(db: Db, lmsId: string, input: z.output<typeof CategoryCreateSchema>): Promise<WriteResult> {
+export async function createCategory(db: Db, lmsId: string, input: z.output<typeof CategoryCreateSchema>): Promise<PostCategory> {
   const insert = async (slug: string) => {
     const [row] = await db
       .insert(postCategories)
@@ -102,23 +103,24 @@ export async function createCategory(db: Db, lmsId: string, input: z.output<type
   const row = input.slug
     ? await insert(input.slug)
     : await insertWithFreeSlug(slugify(input.name), slugTaken(db, lmsId, input.kindSlug), insert);
-  if (!row) return slugInUse(input.slug ?? slugify(input.name));
+  if (!row) throw slugInUse(input.slug ?? slugify(input.name));
   const category = await findCategory(db, lmsId, input.kindSlug, row.slug);
   if (!category) throw new Error('kategori baru tidak terbaca');
-  return { ok: true, category };
+  return category;
 }
 
+/** Changes a category and answers it as it now is; `categoryToUpdateNotFound` (on `slug`) when there is none. */
 export async function updateCategory(
   db: Db,
   lmsId: string,
   slug: string,
   input: z.output<typeof CategoryUpdateSchema>,
-): Promise<WriteResult> {
+): Promise<PostCategory> {
   const current = await findCategory(db, lmsId, input.kindSlug, slug);
-  const gone = { ok: false, status: 404, error: { field: 'slug', message: `kategori "${slug}" tidak ditemukan` } } as const;
-  if (!current) return gone;
+  const gone = () => failOn('slug', 'categoryToUpdateNotFound', { slug });
+  if (!current) throw gone();
   if (input.slug && input.slug !== slug && (await slugTaken(db, lmsId, input.kindSlug, current.id)(input.slug))) {
-    return slugInUse(input.slug);
+    throw slugInUse(input.slug);
   }
   const changes = Object.fromEntries(
     Object.entries({ name: input.name, slug: input.slug, description: input.description }).filter(([, v]) => v !== undefined),
@@ -132,22 +134,23 @@ export async function updateCategory(
       .returning({ slug: postCategories.slug });
   } catch (error) {
     // A concurrent write took the new slug between the check above and this update.
-    if (sqlState(error) === UNIQUE_VIOLATION && input.slug) return slugInUse(input.slug);
+    if (sqlState(error) === UNIQUE_VIOLATION && input.slug) throw slugInUse(input.slug);
     throw error;
   }
   const [row] = updated;
   // Deleted between the read above and this write.
-  if (!row) return gone;
+  if (!row) throw gone();
   const category = await findCategory(db, lmsId, input.kindSlug, row.slug);
   if (!category) throw new Error('kategori yang diubah tidak terbaca');
-  return { ok: true, category };
+  return category;
 }
 
-/** Deletes a category; its posts stay, uncategorised. */
-export async function deleteCategory(db: Db, lmsId: string, kindSlug: PostKind, slug: string) {
+/** Deletes a category and answers its id (`categorySlugNotFound` when there is none); its posts stay, uncategorised. */
+export async function deleteCategory(db: Db, lmsId: string, kindSlug: PostKind, slug: string): Promise<{ id: number }> {
   const [row] = await db
     .delete(postCategories)
     .where(and(eq(postCategories.lmsId, lmsId), eq(postCategories.kindSlug, kindSlug), eq(postCategories.slug, slug)))
     .returning({ id: postCategories.id });
+  if (!row) throw fail('categorySlugNotFound', { slug });
   return row;
 }

@@ -17,12 +17,15 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Paged } from '~/contract/paged';
 import type { Post, PostCreateSchema, PostKind, PostListQuery, PostSummary, PostUpdateSchema } from '~/contract/posts';
 import { PostDetailsSchema } from '~/contract/posts';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { postCategories, posts } from '../db/schema';
+import { type FieldError, fail, failOn } from '../platform/errors';
+import { pageOf } from '../platform/paging';
 import { insertWithFreeSlug, likePattern, slugify } from '../platform/slugs';
 
 /**
@@ -31,24 +34,6 @@ import { insertWithFreeSlug, likePattern, slugify } from '../platform/slugs';
  * subquery's own.
  */
 export const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-
-/** Paged list of SPEC §3. */
-export interface Paged<T> {
-  items: T[];
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-}
-
-/** A page of `items` of `totalItems` in all, `perPage` a page. */
-export const pageOf = <T>(items: T[], page: number, perPage: number, totalItems: number): Paged<T> => ({
-  items,
-  page,
-  perPage,
-  totalItems,
-  totalPages: Math.ceil(totalItems / perPage),
-});
 
 const summaryColumns = {
   id: posts.id,
@@ -150,14 +135,7 @@ export async function listPosts(db: Db, lmsId: string, filter: ListFilter, now =
     .orderBy(...order)
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
-  const totalItems = total?.value ?? 0;
-  return {
-    items: rows.map(toSummary),
-    page: filter.page,
-    perPage: filter.pageSize,
-    totalItems,
-    totalPages: Math.ceil(totalItems / filter.pageSize),
-  };
+  return pageOf(rows.map(toSummary), filter.page, filter.pageSize, total?.value ?? 0);
 }
 
 /**
@@ -232,15 +210,13 @@ export async function recordView(
   return row;
 }
 
-export type PostWriteError = { field: string; message: string };
-
 async function checkReferences(
   db: Db,
   lmsId: string,
   kindSlug: PostKind,
   input: { categoryId?: number | null | undefined; parentId?: number | null | undefined },
   selfId?: number,
-): Promise<PostWriteError | undefined> {
+): Promise<FieldError | undefined> {
   if (input.categoryId) {
     const [category] = await db
       .select({ id: postCategories.id })
@@ -271,37 +247,33 @@ const slugTaken = (db: Db, lmsId: string, kindSlug: string, exceptId?: number) =
 /** SQLSTATE of a concurrent write having removed what the row refers to (a unique violation: db/errors.ts). */
 const FOREIGN_KEY_VIOLATION = '23503';
 
-const slugInUse = (slug: string) =>
-  ({ ok: false, status: 409, error: { field: 'slug', message: `slug "${slug}" sudah dipakai` } }) as const;
+/** 409 naming the `slug` field. */
+const slugInUse = (slug: string) => failOn('slug', 'slugTaken', { slug });
+
+/** 400 naming the field a reference check found wrong. */
+const badReference = (invalid: FieldError) => fail('invalid', { fields: [invalid] });
 
 /**
- * A failed write as an answer when a concurrent write explains it: the slug taken meanwhile (409),
+ * A failed write, thrown as the refusal a concurrent write explains: the slug taken meanwhile (409),
  * or the category or parent deleted meanwhile (400, named as `checkReferences` names it). Else rethrown.
  */
-async function refusedWrite(
-  error: unknown,
-  recheck: () => Promise<PostWriteError | undefined>,
-  slug: string | undefined,
-): Promise<{ ok: false; status: 400 | 409; error: PostWriteError }> {
+async function refusedWrite(error: unknown, recheck: () => Promise<FieldError | undefined>, slug: string | undefined): Promise<never> {
   const state = sqlState(error);
-  if (state === UNIQUE_VIOLATION && slug) return slugInUse(slug);
+  if (state === UNIQUE_VIOLATION && slug) throw slugInUse(slug);
   const invalid = state === FOREIGN_KEY_VIOLATION ? await recheck() : undefined;
-  if (invalid) return { ok: false, status: 400, error: invalid };
+  if (invalid) throw badReference(invalid);
   throw error;
 }
 
 /**
- * Creates a post of the caller's tenant; a given slug must be free (409 otherwise, also when a
- * concurrent create takes it first), a generated one is made free, retried past concurrent creates.
+ * Creates a post of the caller's tenant and answers it; a given slug must be free (`slugTaken`
+ * otherwise, also when a concurrent create takes it first), a generated one is made free, retried
+ * past concurrent creates. A category or parent that is not the tenant's, of the kind: `invalid`.
  */
-export async function createPost(
-  db: Db,
-  lmsId: string,
-  input: z.output<typeof PostCreateSchema>,
-): Promise<{ ok: true; post: Post } | { ok: false; status: 400 | 409; error: PostWriteError }> {
+export async function createPost(db: Db, lmsId: string, input: z.output<typeof PostCreateSchema>): Promise<Post> {
   const recheck = () => checkReferences(db, lmsId, input.kindSlug, input);
   const invalid = await recheck();
-  if (invalid) return { ok: false, status: 400, error: invalid };
+  if (invalid) throw badReference(invalid);
   const insert = async (slug: string) => {
     const [row] = await db
       .insert(posts)
@@ -334,29 +306,27 @@ export async function createPost(
   } catch (error) {
     return refusedWrite(error, recheck, input.slug);
   }
-  if (!row) return slugInUse(input.slug ?? slugify(input.title));
+  if (!row) throw slugInUse(input.slug ?? slugify(input.title));
   const post = await findPost(db, lmsId, { id: row.id }, { includeHidden: true });
   if (!post) throw new Error('post baru tidak terbaca');
-  return { ok: true, post };
+  return post;
 }
 
-/** Changes a post found by kind and slug; undefined when there is none. */
-export async function updatePost(
-  db: Db,
-  lmsId: string,
-  slug: string,
-  input: z.output<typeof PostUpdateSchema>,
-): Promise<{ ok: true; post: Post } | { ok: false; status: 400 | 404 | 409; error: PostWriteError }> {
+/**
+ * Changes a post found by kind and slug and answers it as it now is; `postToUpdateNotFound` (on
+ * `slug`) when there is none, `slugTaken` and `invalid` as `createPost`.
+ */
+export async function updatePost(db: Db, lmsId: string, slug: string, input: z.output<typeof PostUpdateSchema>): Promise<Post> {
   const [existing] = await db
     .select({ id: posts.id })
     .from(posts)
     .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, input.kindSlug), eq(posts.slug, slug)));
-  if (!existing) return { ok: false, status: 404, error: { field: 'slug', message: `post "${slug}" tidak ditemukan` } };
+  if (!existing) throw failOn('slug', 'postToUpdateNotFound', { slug });
   const recheck = () => checkReferences(db, lmsId, input.kindSlug, input, existing.id);
   const invalid = await recheck();
-  if (invalid) return { ok: false, status: 400, error: invalid };
+  if (invalid) throw badReference(invalid);
   if (input.slug && input.slug !== slug && (await slugTaken(db, lmsId, input.kindSlug, existing.id)(input.slug))) {
-    return slugInUse(input.slug);
+    throw slugInUse(input.slug);
   }
   const { kindSlug: _kind, content, publishedAt, ...rest } = input;
   let updated: { id: number }[];
@@ -375,17 +345,21 @@ export async function updatePost(
     return refusedWrite(error, recheck, input.slug);
   }
   // Deleted between the read above and this write.
-  if (!updated.length) return { ok: false, status: 404, error: { field: 'slug', message: `post "${slug}" tidak ditemukan` } };
+  if (!updated.length) throw failOn('slug', 'postToUpdateNotFound', { slug });
   const post = await findPost(db, lmsId, { id: existing.id }, { includeHidden: true });
   if (!post) throw new Error('post yang diubah tidak terbaca');
-  return { ok: true, post };
+  return post;
 }
 
-/** Deletes a post by kind and slug; its children lose their parent, not their existence. */
-export async function deletePost(db: Db, lmsId: string, kindSlug: PostKind, slug: string) {
+/**
+ * Deletes a post by kind and slug and answers its id (`postSlugNotFound` when there is none); its
+ * children lose their parent, not their existence.
+ */
+export async function deletePost(db: Db, lmsId: string, kindSlug: PostKind, slug: string): Promise<{ id: number }> {
   const [row] = await db
     .delete(posts)
     .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug)))
     .returning({ id: posts.id });
+  if (!row) throw fail('postSlugNotFound', { slug });
   return row;
 }

@@ -1,5 +1,3 @@
-import { createMiddleware } from 'hono/factory';
-import { REST_API_KEY_HEADER } from '~/contract/remote-db';
 import type { ApiDeps } from '../context';
 import { restKeyLmsId, tenantRestKey } from '../platform/keys';
 import type { TenantRecord } from '../platform/tenants';
@@ -14,31 +12,21 @@ export interface RestEnv {
 export const restApiKeyOf = (deps: Pick<ApiDeps, 'keys'>, tenant: { lmsId: string }) => tenantRestKey(deps.keys, tenant.lmsId);
 
 /**
- * Requires the `apikey` header, as Supabase's gateway in front of PostgREST does: without one 401
- * PGRST302, with one that is not a key of a tenant here 401 PGRST301 (both `WWW-Authenticate: Bearer`).
- * The key's tenant is the tenant of every row the call reads or writes.
+ * The tenant of the `apikey` header's value, required as Supabase's gateway in front of PostgREST
+ * requires it: without one 401 PGRST302, with one that is not a key of a tenant here 401 PGRST301
+ * (both `WWW-Authenticate: Bearer`). The key's tenant is the tenant of every row the call reads or writes.
  */
-export function requireApiKey(deps: Pick<ApiDeps, 'keys' | 'tenants'>) {
-  return createMiddleware<RestEnv>(async (c, next) => {
-    const key = c.req.header(REST_API_KEY_HEADER)?.trim();
-    if (!key)
-      throw new PostgrestError(401, 'PGRST302', 'No API key found in request', null, 'Kirim kunci publik situs di header `apikey`.', {
-        'WWW-Authenticate': 'Bearer',
-      });
-    const lmsId = restKeyLmsId(deps.keys, key);
-    const tenant = lmsId ? await deps.tenants.byLmsId(lmsId) : undefined;
-    if (!tenant)
-      throw new PostgrestError(
-        401,
-        'PGRST301',
-        'Invalid API key',
-        null,
-        'Periksa kunci publik situs (restApiKey di konfigurasi halaman).',
-        {
-          'WWW-Authenticate': 'Bearer error="invalid_token", error_description="Invalid API key"',
-        },
-      );
-    c.set('tenant', tenant);
-    await next();
-  });
+export async function tenantOfApiKey(deps: Pick<ApiDeps, 'keys' | 'tenants'>, header: string | undefined): Promise<TenantRecord> {
+  const key = header?.trim();
+  if (!key)
+    throw new PostgrestError(401, 'PGRST302', 'No API key found in request', null, 'Kirim kunci publik situs di header `apikey`.', {
+      'WWW-Authenticate': 'Bearer',
+    });
+  const lmsId = restKeyLmsId(deps.keys, key);
+  const tenant = lmsId ? await deps.tenants.byLmsId(lmsId) : undefined;
+  if (!tenant)
+    throw new PostgrestError(401, 'PGRST301', 'Invalid API key', null, 'Periksa kunci publik situs (restApiKey di konfigurasi halaman).', {
+      'WWW-Authenticate': 'Bearer error="invalid_token", error_description="Invalid API key"',
+    });
+  return tenant;
 }

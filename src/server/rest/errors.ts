@@ -1,13 +1,11 @@
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, databaseUnavailableCause, sqlState } from '../db/errors';
-import { HttpError } from '../http/errors';
 
 /**
  * PostgREST's error body and codes (its `Error.hs`): `{ code, message, details, hint }`, PGRST1xx for
  * the request, PGRST2xx for the schema, PGRST3xx for the key, and SQLSTATEs for what the database
  * refused. The codes and statuses are PostgREST's exactly; messages a visitor may read (which field
- * is wrong) are Indonesian, protocol messages stay PostgREST's English.
+ * is wrong) are Indonesian, protocol messages stay PostgREST's English. `routes.ts` answers them
+ * (`onRestError`), and the platform's own failures in the same body.
  */
 export interface PostgrestErrorBody {
   code: string;
@@ -16,10 +14,10 @@ export interface PostgrestErrorBody {
   hint: string | null;
 }
 
-/** A failure of the REST API, answered as PostgREST answers it. */
+/** A failure of the REST API, answered as PostgREST answers it: with `status` (an HTTP status with a body). */
 export class PostgrestError extends Error {
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly status: number,
     readonly code: string,
     message: string,
     readonly details: string | null = null,
@@ -67,7 +65,7 @@ export const permissionDenied = (table: string, details: string | null = null) =
   new PostgrestError(401, '42501', `permission denied for table ${table}`, details, null, { 'WWW-Authenticate': 'Bearer' });
 
 /** What a database error becomes (PostgREST's `pgErrorStatus`): 23505 and 23503 → 409, 42883 → 404, other 22/23 → 400. */
-function statusOfSqlState(code: string): ContentfulStatusCode {
+function statusOfSqlState(code: string): number {
   if (code === '23505' || code === '23503') return 409;
   if (code === '42883' || code === '42P01') return 404;
   if (code === '42501') return 401;
@@ -97,31 +95,4 @@ export function fromDatabaseError(error: unknown): PostgrestError | undefined {
   if (status === 500) return undefined;
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
   return new PostgrestError(status, code, text(cause?.message) ?? code, text(cause?.detail), text(cause?.hint));
-}
-
-/** Answers with the error's body, status and headers. */
-export function errorResponse(c: Context, error: PostgrestError) {
-  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  return c.json(error.body(), error.status);
-}
-
-/**
- * The REST API's error handler: its own errors as they are, the platform's (a 429 of a rate limit)
- * in PostgREST's body, database refusals by SQLSTATE, an outage as PGRST000 (503, Retry-After), and
- * anything else as XX000 (500) without details.
- */
-export function onRestError(error: Error, c: Context) {
-  if (error instanceof PostgrestError) return errorResponse(c, error);
-  if (error instanceof HttpError) {
-    // PostgREST has no rate limits; Supabase names this one `over_request_rate_limit`.
-    const code = error.statusCode === 429 ? 'over_request_rate_limit' : String(error.statusCode);
-    return errorResponse(c, new PostgrestError(error.statusCode, code, error.message, null, null, error.headers ?? {}));
-  }
-  const known = fromDatabaseError(error);
-  if (known) {
-    if (known.status === 503) console.error(`[rest] ${c.req.method} ${c.req.path}: basis data tidak tersedia (${known.details})`);
-    return errorResponse(c, known);
-  }
-  console.error(`[rest] ${c.req.method} ${c.req.path}:`, error);
-  return errorResponse(c, new PostgrestError(500, 'XX000', 'Terjadi kesalahan pada server'));
 }

@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '~/contract/idempotency';
 import type { Db, Tx } from '../db/client';
-import { HttpError } from '../http/errors';
+import { isError } from '../platform/errors';
 import { once } from '../platform/idempotency';
 import { PostgrestError } from './errors';
 
@@ -26,9 +25,11 @@ export interface InsertAnswer {
   headers: Record<string, string>;
 }
 
-/** The request's key, or undefined without one; 400 PGRST100 when it is not 16–64 of A–Z, a–z, 0–9, - and _. */
-export function idempotencyKeyOf(c: Context): string | undefined {
-  const key = c.req.header(IDEMPOTENCY_HEADER);
+/**
+ * The request's key (its `Idempotency-Key` header), or undefined without one; 400 PGRST100 when it
+ * is not 16–64 of A–Z, a–z, 0–9, - and _.
+ */
+export function idempotencyKeyOf(key: string | undefined): string | undefined {
   if (key === undefined || IDEMPOTENCY_KEY_PATTERN.test(key)) return key;
   throw new PostgrestError(
     400,
@@ -61,8 +62,8 @@ export async function insertOnce(
     );
     return { ...answer.body, replayed: answer.replayed };
   } catch (error) {
-    if (ran || !(error instanceof HttpError)) throw error;
-    if (error.statusCode === 422)
+    if (ran) throw error;
+    if (isError(error, 'idempotencyKeyReused'))
       throw new PostgrestError(
         422,
         KEY_REUSED,
@@ -70,6 +71,7 @@ export async function insertOnce(
         `${IDEMPOTENCY_HEADER} ini sudah dipakai untuk data lain`,
         'Kirim data baru dengan kunci baru',
       );
-    throw new PostgrestError(409, KEY_BUSY, error.message, null, null, { 'Retry-After': '1' });
+    if (isError(error, 'idempotencyBusy')) throw new PostgrestError(409, KEY_BUSY, error.message, null, null, { 'Retry-After': '1' });
+    throw error;
   }
 }

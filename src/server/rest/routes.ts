@@ -1,11 +1,16 @@
 import { type Context, Hono } from 'hono';
-import { IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
+import { createMiddleware } from 'hono/factory';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '~/contract/idempotency';
+import { REST_API_KEY_HEADER } from '~/contract/remote-db';
 import type { ApiDeps } from '../context';
 import { clientAddress } from '../http/credentials';
+import { STATUS_OF } from '../http/errors';
 import { enforceLimit, rateLimit } from '../http/rate-limit';
+import { DomainError } from '../platform/errors';
 import type { RateLimitRule } from '../platform/rate-limit';
-import { type RestEnv, requireApiKey } from './api-key';
-import { onRestError, PostgrestError, permissionDenied, tableNotFound } from './errors';
+import { type RestEnv, tenantOfApiKey } from './api-key';
+import { fromDatabaseError, PostgrestError, permissionDenied, tableNotFound } from './errors';
 import { idempotencyKeyOf, insertOnce } from './idempotency';
 import { bodyRows, checkRows } from './insert';
 import { contentRange, OBJECT_MEDIA, parsePrefer, preferenceApplied, requestedRange, wantsObject } from './protocol';
@@ -44,6 +49,44 @@ function tableOf(c: Context): RestTable {
 function assertSingle(rows: number): void {
   if (rows !== 1)
     throw new PostgrestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+}
+
+/** Answers with the error's body, status and headers. */
+function errorResponse(c: Context, error: PostgrestError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json(error.body(), error.status as ContentfulStatusCode);
+}
+
+/**
+ * The REST API's error handler: its own errors as they are, the platform's (a 429 of a rate limit)
+ * in PostgREST's body, database refusals by SQLSTATE, an outage as PGRST000 (503, Retry-After), and
+ * anything else as XX000 (500) without details.
+ */
+function onRestError(error: Error, c: Context) {
+  if (error instanceof PostgrestError) return errorResponse(c, error);
+  if (error instanceof DomainError) {
+    const status = STATUS_OF[error.kind];
+    // PostgREST has no rate limits; Supabase names this one `over_request_rate_limit`.
+    const code = status === 429 ? 'over_request_rate_limit' : String(status);
+    const { headers, retryAfterSeconds } = error.details;
+    const retry = retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
+    return errorResponse(c, new PostgrestError(status, code, error.message, null, null, { ...headers, ...retry }));
+  }
+  const known = fromDatabaseError(error);
+  if (known) {
+    if (known.status === 503) console.error(`[rest] ${c.req.method} ${c.req.path}: basis data tidak tersedia (${known.details})`);
+    return errorResponse(c, known);
+  }
+  console.error(`[rest] ${c.req.method} ${c.req.path}:`, error);
+  return errorResponse(c, new PostgrestError(500, 'XX000', 'Terjadi kesalahan pada server'));
+}
+
+/** Sets the call's tenant from its `apikey` (see `tenantOfApiKey`: 401 without a key of a tenant here). */
+function requireApiKey(deps: Pick<ApiDeps, 'keys' | 'tenants'>) {
+  return createMiddleware<RestEnv>(async (c, next) => {
+    c.set('tenant', await tenantOfApiKey(deps, c.req.header(REST_API_KEY_HEADER)));
+    await next();
+  });
 }
 
 /**
@@ -94,7 +137,7 @@ export function restRoutes(deps: ApiDeps, limits: RestLimits = REST_LIMITS) {
 
   app.post('/:table', async (c) => {
     const table = tableOf(c);
-    const key = idempotencyKeyOf(c);
+    const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_HEADER));
     const url = new URL(c.req.url);
     const query = parseQuery(url.searchParams);
     const prefs = parsePrefer(c.req.header('Prefer'));

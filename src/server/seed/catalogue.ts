@@ -22,7 +22,7 @@ import {
 } from '../db/schema';
 
 /**
- * Loads a tenant's catalogue seed into the database, additively like seed-content.ts: a row whose
+ * Loads a tenant's catalogue seed into the database, additively like seed/content.ts: a row whose
  * slug or code exists is left as it is (an editor may have changed it); what belongs to a new row
  * (a class's mentors and syllabus, a course's modules and chapters) is inserted with it. Day offsets
  * become dates relative to `now`. HTML is sanitised on the way in.

@@ -1,5 +1,4 @@
 import { createApp } from 'astro/app/entrypoint';
-import { setGetEnv } from 'astro/env/setup';
 // The island runtime Astro inlines before a page's first island (the same text it renders).
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { BUILD_FILES, FIXED_PAGES } from '~/lib/content/fixed-pages';
@@ -12,9 +11,10 @@ import { type SiteContext, setSiteContext } from '~/lib/tenant';
  * The site renderer (`server/entry.mjs` of the one compile that serves every tenant): configured
  * once per process with a tenant's context and a content source, then a Web `Request` in, a
  * `Response` out. Builds render every page through it (site-build.ts); the site server renders
- * on-demand pages of a live build through it, in render processes (renderers.ts).
+ * on-demand pages of a live build through it, in render processes (renderers.ts). The site uses no
+ * `astro:env` variables, so Astro's own environment getter is left as it is: the renderer reads no
+ * configuration of its own (the tenant's context and the content source are all it is given).
  */
-setGetEnv((key) => process.env[key]);
 const app = createApp({ streaming: false });
 
 /**

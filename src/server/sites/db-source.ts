@@ -37,7 +37,7 @@ async function every<T>(fetchPage: (page: number) => Promise<{ items: T[]; total
 /**
  * Every chapter of the tenant's published courses in one query, in the order of the courses' outlines
  * (findCourse's order: course position, module position, chapter position). The build's index of
- * chapter addresses; it belongs with services/courses.ts, where the courses' other reads are.
+ * chapter addresses; it belongs with server/catalogue/courses.ts, where the courses' other reads are.
  */
 function allChapters(db: Db, lmsId: string): Promise<ChapterAddress[]> {
   return db

@@ -68,3 +68,27 @@ export type FromWorker = RenderAnswer | BuiltPage | RenderFailure | SourceCall |
 export function sourceKey(method: string, args: unknown[]): string {
   return `${method}${JSON.stringify(args)}`;
 }
+
+/**
+ * How a render worker is started, the part of the protocol that comes before any message: the
+ * renderer (`server/entry.mjs` of a build, as a file URL), the tenant's context (its `context.json`)
+ * and whether it renders a build (every source answer kept for the whole build). They travel as
+ * the process's arguments, `fork(script, renderWorkerArgs(start))`; the worker reads no environment.
+ */
+export interface RenderWorkerStart {
+  entry: string;
+  contextFile: string;
+  build: boolean;
+}
+
+export function renderWorkerArgs(start: RenderWorkerStart): string[] {
+  return [`--entry=${start.entry}`, `--context=${start.contextFile}`, ...(start.build ? ['--build'] : [])];
+}
+
+/** The worker's side: its start from its arguments, or undefined when the renderer or the context is missing. */
+export function readRenderWorkerArgs(argv: string[]): RenderWorkerStart | undefined {
+  const value = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) || undefined;
+  const entry = value('entry');
+  const contextFile = value('context');
+  return entry && contextFile ? { entry, contextFile, build: argv.includes('--build') } : undefined;
+}

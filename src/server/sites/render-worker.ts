@@ -5,22 +5,21 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type ContentSource, type SourceMethod, sourceOver } from '~/lib/content/source';
 import type { SiteContext } from '~/lib/tenant/context';
 import { COMPRESSIBLE } from './compressible';
-import { type FromWorker, type SourceAnswer, type SourceFailure, sourceKey, type ToWorker } from './render-protocol';
+import { type FromWorker, readRenderWorkerArgs, type SourceAnswer, type SourceFailure, sourceKey, type ToWorker } from './render-protocol';
 
 /**
- * A render worker process: loads the site renderer (RENDER_ENTRY, `server/entry.mjs`), configures it
- * with one tenant's context (RENDER_CONTEXT, a build's `context.json`) and a content source that
- * asks the parent process, and renders what the parent asks for over the IPC channel. In a build
- * (RENDER_MODE=build) every answer of the source is kept for the whole build and each page's reads
+ * A render worker process: loads the site renderer (`--entry=<file URL>`, `server/entry.mjs`),
+ * configures it with one tenant's context (`--context=<file>`, a build's `context.json`) and a
+ * content source that asks the parent process, and renders what the parent asks for over the IPC
+ * channel (render-protocol.ts: `renderWorkerArgs`). In a build (`--build`) every answer of the source is kept for the whole build and each page's reads
  * are reported with it (incremental builds re-render a page when what it read changed). Ending the
  * process frees everything the renderer's modules hold, which an imported ES module never would.
  */
-const entry = process.env.RENDER_ENTRY;
-const contextFile = process.env.RENDER_CONTEXT;
-if (!entry || !contextFile || !process.send) {
-  throw new Error('render-worker hanya berjalan sebagai proses anak (RENDER_ENTRY, RENDER_CONTEXT, IPC)');
+const start = readRenderWorkerArgs(process.argv.slice(2));
+if (!start || !process.send) {
+  throw new Error('render-worker hanya berjalan sebagai proses anak (--entry=<URL renderer>, --context=<context.json>, IPC)');
 }
-const building = process.env.RENDER_MODE === 'build';
+const { entry, contextFile, build: building } = start;
 // The parent went away (or dropped this worker): nothing left to render for.
 process.on('disconnect', () => process.exit(0));
 

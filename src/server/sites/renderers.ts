@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { isDatabaseUnavailable } from '../db/errors';
 import { type ContentReads, ContentReadsBusy } from './content-reads';
 import type { RenderedPage } from './page-cache';
-import type { FromWorker, SourceCall, SourceFailure, ToWorker } from './render-protocol';
+import { type FromWorker, renderWorkerArgs, type SourceCall, type SourceFailure, type ToWorker } from './render-protocol';
 
 /** The platform API's fetch handler (`createApiApp(…).fetch`, paths without `/api`): mounted under `/api`, and called by render workers through the server. */
 export type ApiFetch = (request: Request) => Response | Promise<Response>;
@@ -25,6 +25,8 @@ export interface RenderersOptions {
   timeoutMs: number;
   /** Old-space limit of each worker process, in MB. */
   memoryMb: number;
+  /** CPU niceness of each worker process (RENDER_NICE; 0 keeps the server's). */
+  nice: number;
 }
 
 interface Pending {
@@ -108,12 +110,11 @@ export class Renderers {
 }
 
 /**
- * Gives a render process a lower CPU priority (RENDER_NICE, default 10; 0 keeps the server's): while
+ * Gives a render process a lower CPU priority (`nice`: RENDER_NICE, default 10; 0 keeps the server's): while
  * renders keep every core busy, the server's own thread still gets its turn at once, so static files
  * and health checks answer at their usual speed and renders take what is left.
  */
-export function lowerPriority(child: ChildProcess, env: NodeJS.ProcessEnv = process.env): void {
-  const nice = env.RENDER_NICE === undefined || env.RENDER_NICE === '' ? 10 : Number(env.RENDER_NICE);
+export function lowerPriority(child: ChildProcess, nice: number): void {
   if (!child.pid || !Number.isInteger(nice) || nice <= 0) return;
   try {
     setPriority(child.pid, Math.min(19, nice));
@@ -167,15 +168,15 @@ class BuildWorker {
     private readonly options: RenderersOptions,
     private readonly onEnd: () => void,
   ) {
-    this.#worker = fork(options.workerScript, [], {
-      env: { ...process.env, RENDER_ENTRY: pathToFileURL(entry).href, RENDER_CONTEXT: join(dirname(dirname(entry)), 'context.json') },
+    const start = { entry: pathToFileURL(entry).href, contextFile: join(dirname(dirname(entry)), 'context.json'), build: false };
+    this.#worker = fork(options.workerScript, renderWorkerArgs(start), {
       execArgv: [`--max-old-space-size=${options.memoryMb}`],
       // Structured clone over the channel: page bytes travel as bytes, not JSON.
       serialization: 'advanced',
       // The worker's own console output goes to the server's (errors of a page are worth seeing).
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    lowerPriority(this.#worker);
+    lowerPriority(this.#worker, options.nice);
     this.#worker.on('message', (message: FromWorker) => this.#receive(message));
     this.#worker.on('error', (error) => this.#end(error));
     this.#worker.on('exit', (code, signal) => this.#end(new Error(`render worker berhenti (${signal ?? `kode ${code}`})`)));

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContentSource } from '~/lib/content/source';
-import { proxyHops } from '../http/proxy';
+import type { Config } from '../config';
 import type { SiteEventBus } from '../platform/site-events';
 import type { TenantDirectory } from '../platform/tenants';
 import { AccessLog } from './access-log';
@@ -31,7 +31,8 @@ export interface SiteServerConfig {
    * a PostgreSQL server runs several on its own cores. Default 4 and 64.
    */
   contentReads?: { active: number; waiting: number } | undefined;
-  env?: NodeJS.ProcessEnv;
+  /** The configuration's `server` (HOST, PORT, DEFAULT_TENANT, TRUST_PROXY, ACCESS_LOG) and `sites` (caches, render processes) slices. */
+  settings: Pick<Config, 'server' | 'sites'>;
 }
 
 export interface RunningSiteServer {
@@ -47,10 +48,8 @@ export interface RunningSiteServer {
   close(timeoutMs?: number): Promise<void>;
 }
 
-const numberFrom = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
-
 /**
- * Starts the one server of every tenant on HOST:PORT. Settings (environment): DEFAULT_TENANT (demo),
+ * Starts the one server of every tenant on HOST:PORT. Settings (`config.server`, `config.sites`): DEFAULT_TENANT (demo),
  * TRUST_PROXY, ACCESS_LOG (`1` logs one JSON line per request), STATIC_MEMORY_MB (512: file bodies
  * kept in memory, least recently served dropped past it), PAGE_CACHE_MB (64), PAGE_CACHE_FRESH_S (60)
  * and PAGE_CACHE_STALE_S (3600), RENDER_WORKERS_MAX (4), RENDER_WORKERS_PER_BUILD (2), RENDER_IDLE_S (300), RENDER_TIMEOUT_MS (15000),
@@ -60,33 +59,34 @@ const numberFrom = (value: string | undefined, fallback: number) => (value && Nu
  * The live builds are polled every second, so a finished build or a rollback goes live on its own.
  */
 export async function startSiteServer(config: SiteServerConfig): Promise<RunningSiteServer> {
-  const env = config.env ?? process.env;
+  const { server: settings, sites } = config.settings;
   const common = await securityHeaders();
-  const pool = new BlobPool(numberFrom(env.STATIC_MEMORY_MB, 512) * 1024 * 1024);
-  const freshMs = numberFrom(env.PAGE_CACHE_FRESH_S, 60) * 1000;
+  const pool = new BlobPool(sites.staticMemoryMb * 1024 * 1024);
+  const freshMs = sites.pageCacheFreshS * 1000;
   const reads = new ContentReads(config.contentSource, freshMs, {
-    active: numberFrom(env.CONTENT_READS_ACTIVE, config.contentReads?.active ?? 4),
-    waiting: numberFrom(env.CONTENT_READS_WAITING, config.contentReads?.waiting ?? 64),
+    active: sites.contentReads.active ?? config.contentReads?.active ?? 4,
+    waiting: sites.contentReads.waiting ?? config.contentReads?.waiting ?? 64,
   });
   const pageCache = new PageCache({
     freshMs,
-    staleMs: numberFrom(env.PAGE_CACHE_STALE_S, 3600) * 1000,
-    capBytes: numberFrom(env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+    staleMs: sites.pageCacheStaleS * 1000,
+    capBytes: sites.pageCacheMb * 1024 * 1024,
     common,
   });
   const renderers = new Renderers({
     workerScript: config.workerScript,
     reads,
-    idleMs: numberFrom(env.RENDER_IDLE_S, 300) * 1000,
-    maxWorkers: numberFrom(env.RENDER_WORKERS_MAX, 4),
-    perBuild: numberFrom(env.RENDER_WORKERS_PER_BUILD, 2),
-    timeoutMs: numberFrom(env.RENDER_TIMEOUT_MS, 15_000),
+    idleMs: sites.renderIdleS * 1000,
+    maxWorkers: sites.renderWorkersMax,
+    perBuild: sites.renderWorkersPerBuild,
+    timeoutMs: sites.renderTimeoutMs,
     memoryMb: 256,
+    nice: sites.renderNice,
   });
   const registry = new SiteRegistry({
     distRoot: config.distRoot,
     tenants: config.tenants,
-    defaultTenant: env.DEFAULT_TENANT || 'demo',
+    defaultTenant: settings.defaultTenant,
     pool,
     pageCache,
     renderers,
@@ -115,17 +115,17 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
       });
   }, 1000).unref();
 
-  const accessLog = env.ACCESS_LOG === '1' || env.ACCESS_LOG === 'true' ? new AccessLog() : undefined;
+  const accessLog = settings.accessLog ? new AccessLog() : undefined;
   const listener = createSiteListener({
     registry,
     api: config.api,
     pool,
     pageCache,
     renderers,
-    trustProxyHops: proxyHops(env.TRUST_PROXY),
+    trustProxyHops: settings.trustProxyHops,
     common,
     accessLog,
-    renderLimit: new RenderLimit({ burst: numberFrom(env.RENDER_BURST, 120), perMinute: numberFrom(env.RENDER_PER_MINUTE, 120) }),
+    renderLimit: new RenderLimit({ burst: sites.renderBurst, perMinute: sites.renderPerMinute }),
   });
   let closing = false;
   const server = createServer((req, res) => {
@@ -136,7 +136,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(numberFrom(env.PORT, 4321), env.HOST || '0.0.0.0', () => resolve());
+    server.listen(settings.port, settings.host, () => resolve());
   });
 
   return {

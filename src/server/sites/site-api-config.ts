@@ -1,8 +1,8 @@
 import { APP_SCOPES } from '~/contract/authorizer';
 import type { AppStartConfig } from '~/lib/api/app-start';
-import { type ApiBases, basesFromEnv, resolveBases } from '~/lib/api/bases';
+import { type ApiBases, resolveBases } from '~/lib/api/bases';
+import type { Config } from '../config';
 import { type KeyRing, loadKeyRing, tenantClientKeys, tenantRestKey } from '../platform/keys';
-import { dataPaths, isProduction } from '../platform/paths';
 
 /**
  * What a tenant's pages need to call the platform API from the browser; `restApiKey` is the public
@@ -10,28 +10,29 @@ import { dataPaths, isProduction } from '../platform/paths';
  */
 export type SiteApiConfig = AppStartConfig & { bases: ApiBases; lmsId: string; restApiKey: string };
 
+/** The part of the configuration a site's API configuration comes from. */
+export type SiteApiSettings = Pick<Config, 'siteApi' | 'keys'>;
+
 /**
  * The build-time API configuration of one tenant's site. Against the embedded API the public client
  * credentials are derived from the same master secret the server uses (APP_TOKEN_SECRET or the
  * development key in DATA_DIR); against another deployment, PUBLIC_APP_CLIENT_SECRET and
- * PUBLIC_APP_TOKEN_KEY carry that deployment's values, and PUBLIC_REST_API_KEY its REST key.
+ * PUBLIC_APP_TOKEN_KEY carry that deployment's values (config.ts refuses one without the other), and
+ * PUBLIC_REST_API_KEY its REST key; the PUBLIC_*_API_BASE variables point the bases elsewhere.
  */
-export function siteApiConfig(tenant: { lmsId: string; appCode: string }, env: NodeJS.ProcessEnv = process.env): SiteApiConfig {
-  const given = [env.PUBLIC_APP_CLIENT_SECRET, env.PUBLIC_APP_TOKEN_KEY].filter(Boolean).length;
-  if (given === 1)
-    throw new Error('PUBLIC_APP_CLIENT_SECRET dan PUBLIC_APP_TOKEN_KEY harus disetel bersama (keduanya dari deployment API yang dituju)');
-  const ring: KeyRing | undefined = given
-    ? undefined
-    : loadKeyRing({ secret: env.APP_TOKEN_SECRET, file: dataPaths(env).keyFile, production: isProduction(env) });
+export function siteApiConfig(tenant: { lmsId: string; appCode: string }, config: SiteApiSettings): SiteApiConfig {
+  const { siteApi } = config;
+  const given = Boolean(siteApi.clientSecret && siteApi.tokenKey);
+  const ring: KeyRing | undefined = given ? undefined : loadKeyRing(config.keys);
   const derived = ring ? tenantClientKeys(ring, tenant) : undefined;
   return {
-    bases: resolveBases(basesFromEnv(env)),
+    bases: resolveBases(siteApi.bases),
     appCode: tenant.appCode,
     lmsId: tenant.lmsId,
-    clientId: env.PUBLIC_APP_CLIENT_ID || tenant.appCode,
-    clientSecret: env.PUBLIC_APP_CLIENT_SECRET || derived?.clientSecret || '',
-    cipherKey: env.PUBLIC_APP_TOKEN_KEY || derived?.cipherKey || '',
+    clientId: siteApi.clientId || tenant.appCode,
+    clientSecret: siteApi.clientSecret || derived?.clientSecret || '',
+    cipherKey: siteApi.tokenKey || derived?.cipherKey || '',
     scopes: [...APP_SCOPES],
-    restApiKey: env.PUBLIC_REST_API_KEY || (ring ? tenantRestKey(ring, tenant.lmsId) : ''),
+    restApiKey: siteApi.restApiKey || (ring ? tenantRestKey(ring, tenant.lmsId) : ''),
   };
 }

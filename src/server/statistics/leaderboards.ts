@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Leaderboard, LeaderboardPage } from '~/contract/statistics';
 import type { Db } from '../db/client';
 import { cityNames } from '../platform/areas';
+import { pageOf } from '../platform/paging';
 import { likePattern } from '../platform/slugs';
-import { pageOf } from '../posts';
 import { rows } from './statistics';
 
 /**

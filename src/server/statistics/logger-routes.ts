@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { ClickLogRequestSchema, LogSummaryQuerySchema } from '~/contract/logger';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError } from '../http/errors';
 import { enforceLimit, rateLimit } from '../http/rate-limit';
+import { ok } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
+import { fail } from '../platform/errors';
 import { daysBetween, recordClick, SUMMARY_MAX_DAYS, summarise } from './click-logs';
 
 /** Logs per address and minute: a busy visitor clicks far less; a script is cut off. */
@@ -32,14 +33,10 @@ export function loggerRoutes(deps: ApiDeps) {
   app.get('/log/summary', requireAppToken(deps), requireUser(deps), requireRole('admin', 'superadmin'), async (c) => {
     const query = readQuery(c, LogSummaryQuerySchema);
     const days = daysBetween(query.from, query.to);
-    if (days < 1)
-      throw new HttpError(400, 'Data tidak valid: to: tidak boleh sebelum from', [{ field: 'to', message: 'tidak boleh sebelum from' }]);
+    if (days < 1) throw fail('invalid', { fields: [{ field: 'to', message: 'tidak boleh sebelum from' }] });
     if (days > SUMMARY_MAX_DAYS)
-      throw new HttpError(400, `Data tidak valid: to: rentang paling lama ${SUMMARY_MAX_DAYS} hari`, [
-        { field: 'to', message: `rentang paling lama ${SUMMARY_MAX_DAYS} hari` },
-      ]);
-    const rows = await summarise(deps.db, c.get('user').lmsId, query);
-    return c.json({ statusCode: 200, message: 'OK', data: rows });
+      throw fail('invalid', { fields: [{ field: 'to', message: `rentang paling lama ${SUMMARY_MAX_DAYS} hari` }] });
+    return ok(c, await summarise(deps.db, c.get('user').lmsId, query));
   });
 
   return app;

@@ -3,10 +3,11 @@ import { BatchActiveQuerySchema } from '~/contract/programs';
 import { CHART_TYPES, type ChartType, CounterQuerySchema, LeaderboardQuerySchema, StatisticRecordSchema } from '~/contract/statistics';
 import { batchesOf, countActiveBatches, listActiveClasses } from '../catalogue';
 import type { ApiDeps, ApiEnv } from '../context';
-import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
+import { created, ok } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken } from '../identity';
+import { fail } from '../platform/errors';
 import { listLeaderboard } from './leaderboards';
 import {
   allCharts,
@@ -21,8 +22,6 @@ import {
   studentsChart,
 } from './statistics';
 
-const ok = <T>(data: T) => ({ statusCode: 200, message: 'OK', data });
-
 /** The main API's statistics calls (SPEC §7): record an event, the counters; and the leaderboards. */
 export function statisticsRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
@@ -30,18 +29,18 @@ export function statisticsRoutes(deps: ApiDeps) {
 
   app.post('/v1/statistics/record', rateLimit(deps, { name: 'statistics-record', limit: 60, windowMs: 60_000 }), token, async (c) => {
     await recordEvent(deps.db, c.get('tenant').lmsId, await readJson(c, StatisticRecordSchema));
-    return c.json({ statusCode: 201, message: 'Tercatat', data: null }, 201);
+    return created(c, null, 'Tercatat');
   });
   app.get('/v1/statistics/counter', token, async (c) =>
-    c.json(ok(await counters(deps.db, c.get('tenant').lmsId, readQuery(c, CounterQuerySchema)))),
+    ok(c, await counters(deps.db, c.get('tenant').lmsId, readQuery(c, CounterQuerySchema))),
   );
   app.get('/v1/leaderboard/list', token, async (c) =>
-    c.json(ok(await listLeaderboard(deps.db, c.get('tenant').lmsId, readQuery(c, LeaderboardQuerySchema)))),
+    ok(c, await listLeaderboard(deps.db, c.get('tenant').lmsId, readQuery(c, LeaderboardQuerySchema))),
   );
   return app;
 }
 
-/** The statistics host (DESIGN base `/api/stats/`): overview, provinces, counters, charts, batches, extensions. */
+/** The statistics host (docs/design.md base `/api/stats/`): overview, provinces, counters, charts, batches, extensions. */
 export function statsHostRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.use(requireAppToken(deps));
@@ -54,17 +53,16 @@ export function statsHostRoutes(deps: ApiDeps) {
       allCharts(deps.db, id),
       provinceFigures(deps.db, id),
     ]);
-    return c.json(ok({ counters: landing.counters, landing, charts, provinces }));
+    return ok(c, { counters: landing.counters, landing, charts, provinces });
   });
-  app.get('/statistic/provincies', async (c) => c.json(ok(await provinceFigures(deps.db, lmsId(c)))));
-  app.get('/statistic/provincies/score', async (c) => c.json(ok(await provinceScores(deps.db, lmsId(c)))));
-  app.get('/statistic/landing/counter', async (c) => c.json(ok(await landingCounters(deps.db, lmsId(c)))));
-  app.get('/statistic/counter', async (c) => c.json(ok(await allCounters(deps.db, lmsId(c)))));
+  app.get('/statistic/provincies', async (c) => ok(c, await provinceFigures(deps.db, lmsId(c))));
+  app.get('/statistic/provincies/score', async (c) => ok(c, await provinceScores(deps.db, lmsId(c))));
+  app.get('/statistic/landing/counter', async (c) => ok(c, await landingCounters(deps.db, lmsId(c))));
+  app.get('/statistic/counter', async (c) => ok(c, await allCounters(deps.db, lmsId(c))));
   app.get('/statistic/chart/:type', async (c) => {
     const type = c.req.param('type');
-    if (!(CHART_TYPES as readonly string[]).includes(type))
-      throw new HttpError(404, `Grafik "${type.slice(0, 40)}" tidak ada; pilih ${CHART_TYPES.join(', ')}`);
-    return c.json(ok(await chart(deps.db, lmsId(c), type as ChartType)));
+    if (!(CHART_TYPES as readonly string[]).includes(type)) throw fail('chartNotFound', { type, types: CHART_TYPES });
+    return ok(c, await chart(deps.db, lmsId(c), type as ChartType));
   });
   app.get('/statistic/batchs/active', async (c) => {
     const { page, pageSize } = readQuery(c, BatchActiveQuerySchema);
@@ -72,20 +70,18 @@ export function statsHostRoutes(deps: ApiDeps) {
       batchesOf(deps.db, lmsId(c), { active: true, page, pageSize }),
       countActiveBatches(deps.db, lmsId(c)),
     ]);
-    return c.json(
-      ok({ data, current_page: page, last_page: Math.max(1, Math.ceil(total / pageSize)), per_page: pageSize, total_data: total }),
-    );
+    return ok(c, { data, current_page: page, last_page: Math.max(1, Math.ceil(total / pageSize)), per_page: pageSize, total_data: total });
   });
   app.get('/statistic/batchs/active/:id{[0-9]{1,10}}', async (c) => {
     const batch = (await batchesOf(deps.db, lmsId(c), { active: true })).find((one) => one.id === Number(c.req.param('id')));
-    if (!batch) throw new HttpError(404, 'Batch aktif tidak ditemukan');
-    return c.json(ok(batch));
+    if (!batch) throw fail('activeBatchNotFound');
+    return ok(c, batch);
   });
-  app.get('/statistic/students/chart', async (c) => c.json(ok(await studentsChart(deps.db, lmsId(c)))));
-  app.get('/statistic/registrar/chart', async (c) => c.json(ok(await registrarChart(deps.db, lmsId(c)))));
+  app.get('/statistic/students/chart', async (c) => ok(c, await studentsChart(deps.db, lmsId(c))));
+  app.get('/statistic/registrar/chart', async (c) => ok(c, await registrarChart(deps.db, lmsId(c))));
   // Continuing-education extensions: competence tests open now or soon, for alumni to extend a certificate.
   app.get('/ce/extensions', async (c) =>
-    c.json(ok((await listActiveClasses(deps.db, lmsId(c), { page: 1, pageSize: 100, filters: { type: 'kompetensi' } })).items)),
+    ok(c, (await listActiveClasses(deps.db, lmsId(c), { page: 1, pageSize: 100, filters: { type: 'kompetensi' } })).items),
   );
   return app;
 }

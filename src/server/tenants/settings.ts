@@ -12,9 +12,7 @@ import {
 import { themeProblems, themeVariables } from '~/lib/tenant/theme';
 import type { Db } from '../db/client';
 import { appSettings, tenants } from '../db/schema';
-
-/** A rejected settings write: the field and the reason, or a stale revision. */
-export type SettingsWriteError = { kind: 'invalid'; fields: FieldError[] } | { kind: 'conflict'; revision: number };
+import { type FieldError, fail } from '../platform/errors';
 
 /** Every setting of a tenant, with SPEC defaults for what was never stored. */
 export async function readSettings(db: Db, lmsId: string): Promise<AppSettings | undefined> {
@@ -62,8 +60,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-type FieldError = { field: string; message: string };
-
 /** Each changed key validated; object values merged over the stored one first. */
 function mergeChanges(current: AppSettings, changes: Partial<Record<SettingKey, unknown>>) {
   const values: Partial<Record<SettingKey, unknown>> = {};
@@ -107,29 +103,30 @@ async function storeAt(db: Db, lmsId: string, values: Partial<Record<SettingKey,
 }
 
 /**
- * Validates and stores some settings. Object values (css, meta, blog, overview) are merged over the
- * stored value, so a partial write never drops what it did not mention. With `revision`, a write
- * that finds another one landed since is refused (conflict, with the current revision); without it,
- * the merge is redone over the newer values, so two admins changing different colours keep both.
+ * Validates and stores some settings and answers every setting as it now is. Object values (css,
+ * meta, blog, overview) are merged over the stored value, so a partial write never drops what it did
+ * not mention. A value that does not pass: `invalid` naming each field. With `revision`, a write
+ * that finds another one landed since is refused (`settingsChanged`, with the current revision);
+ * without it, the merge is redone over the newer values, so two admins changing different colours
+ * keep both.
  */
 export async function writeSettings(
   db: Db,
   lmsId: string,
   changes: Partial<Record<SettingKey, unknown>>,
   revision?: number,
-): Promise<{ ok: true; settings: AppSettings } | { ok: false; error: SettingsWriteError }> {
+): Promise<AppSettings> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await readSettings(db, lmsId);
     if (!current) throw new Error(`tenant ${lmsId} hilang`);
-    if (revision !== undefined && revision !== current.revision)
-      return { ok: false, error: { kind: 'conflict', revision: current.revision } };
+    if (revision !== undefined && revision !== current.revision) throw fail('settingsChanged', { revision: current.revision });
     const { values, fields } = mergeChanges(current, changes);
-    if (fields.length) return { ok: false, error: { kind: 'invalid', fields } };
+    if (fields.length) throw fail('invalid', { fields });
     if (await storeAt(db, lmsId, values, current.revision)) {
       const settings = await readSettings(db, lmsId);
-      if (settings) return { ok: true, settings };
+      if (settings) return settings;
     }
   }
   const latest = await readSettings(db, lmsId);
-  return { ok: false, error: { kind: 'conflict', revision: latest?.revision ?? 0 } };
+  throw fail('settingsChanged', { revision: latest?.revision ?? 0 });
 }

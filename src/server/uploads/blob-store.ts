@@ -1,6 +1,6 @@
 /**
  * Where uploaded files live: one small interface with a local-disk implementation (one machine) and
- * an S3-compatible one (many machines), chosen by `storeFromEnv`. Keys are made by the server
+ * an S3-compatible one (many machines), chosen by `uploadStore`. Keys are made by the server
  * (`uploadKey`), never taken from a request; each store still refuses any other shape.
  */
 export interface BlobStore {

@@ -1,6 +1,9 @@
-import { HttpError } from '../http/errors';
+import { type DomainError, fail } from '../platform/errors';
 
-/** A refusal of the `file` field: 400 (missing, empty, broken), 413 (too large), 415 (a type not taken). */
-export function fileError(statusCode: 400 | 413 | 415, message: string): HttpError {
-  return new HttpError(statusCode, `Berkas ditolak: ${message}`, [{ field: 'file', message }]);
+/** How the `file` field is refused: missing, empty or broken (`fileInvalid`), too large (`fileTooLarge`), a type not taken (`fileUnsupported`). */
+export type FileRefusal = 'fileInvalid' | 'fileTooLarge' | 'fileUnsupported';
+
+/** A refusal of the `file` field: `Berkas ditolak: <reason>`, the reason also the field's message. */
+export function fileError(refusal: FileRefusal, reason: string): DomainError {
+  return fail(refusal, { reason }, { fields: [{ field: 'file', message: reason }] });
 }

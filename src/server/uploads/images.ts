@@ -25,7 +25,7 @@ export async function reencodeImage(bytes: Uint8Array, format: ImageFormat): Pro
     } catch (error) {
       throw unreadable(error);
     }
-    if (meta.format !== format) throw fileError(415, 'isi berkas tidak sesuai jenis gambarnya');
+    if (meta.format !== format) throw fileError('fileUnsupported', 'isi berkas tidak sesuai jenis gambarnya');
     if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_MAX_PIXELS) throw tooManyPixels();
     const resized = input().resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const encoded =
@@ -42,13 +42,13 @@ export async function reencodeImage(bytes: Uint8Array, format: ImageFormat): Pro
   });
 }
 
-const tooManyPixels = () => fileError(413, `gambar terlalu besar (maksimal ${IMAGE_MAX_PIXELS / 1_000_000} megapiksel)`);
+const tooManyPixels = () => fileError('fileTooLarge', `gambar terlalu besar (maksimal ${IMAGE_MAX_PIXELS / 1_000_000} megapiksel)`);
 
 /** sharp's refusal as the sender's error: past the pixel limit 413, else a broken file. */
 function unreadable(error: unknown) {
   return error instanceof Error && /pixel limit/i.test(error.message)
     ? tooManyPixels()
-    : fileError(400, 'gambar rusak atau tidak dapat dibaca');
+    : fileError('fileInvalid', 'gambar rusak atau tidak dapat dibaca');
 }
 
 let running = 0;

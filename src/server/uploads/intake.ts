@@ -29,19 +29,19 @@ const KIND_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jp
  * empty with 400; each names the field `file`.
  */
 export async function acceptFile(bytes: Uint8Array, purpose: UploadPurpose): Promise<AcceptedFile> {
-  if (bytes.length === 0) throw fileError(400, 'berkas kosong');
+  if (bytes.length === 0) throw fileError('fileInvalid', 'berkas kosong');
   if (bytes.length > Math.max(UPLOAD_MAX_BYTES.image, UPLOAD_MAX_BYTES.pdf)) throw tooLarge();
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
   const mimeType = sniffed === 'image/apng' ? 'image/png' : sniffed;
   const taken: readonly string[] = UPLOAD_TYPES[purpose];
   if (!mimeType || !taken.includes(mimeType)) {
     const kinds = taken.map((type) => KIND_NAMES[type]).join(', ');
-    throw fileError(415, `jenis berkas tidak didukung${sniffed ? ` (${sniffed})` : ''}; kirim ${kinds}`);
+    throw fileError('fileUnsupported', `jenis berkas tidak didukung${sniffed ? ` (${sniffed})` : ''}; kirim ${kinds}`);
   }
   if (mimeType === 'application/pdf') {
     if (bytes.length > UPLOAD_MAX_BYTES.pdf) throw tooLarge(UPLOAD_MAX_BYTES.pdf);
     const problem = pdfProblem(bytes);
-    if (problem) throw fileError(problem.status, problem.message);
+    if (problem) throw fileError(problem.refusal, problem.message);
     return { bytes, mimeType };
   }
   if (bytes.length > UPLOAD_MAX_BYTES.image) throw tooLarge(UPLOAD_MAX_BYTES.image);
@@ -50,5 +50,5 @@ export async function acceptFile(bytes: Uint8Array, purpose: UploadPurpose): Pro
 
 /** 413 for a file past its limit (both kinds' larger one before its type is known). */
 export function tooLarge(limit = Math.max(UPLOAD_MAX_BYTES.image, UPLOAD_MAX_BYTES.pdf)) {
-  return fileError(413, `berkas terlalu besar (maksimal ${mb(limit)})`);
+  return fileError('fileTooLarge', `berkas terlalu besar (maksimal ${mb(limit)})`);
 }

@@ -1,4 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
+import type { FileRefusal } from './file-error';
 
 /** Names of PDF actions and content that run or carry something: scripts, launching programs, attached files, forms that post. */
 const ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA|SubmitForm|ImportData|GoToE)(?=[\s/<>[\]()%{}]|$)/;
@@ -6,13 +7,13 @@ const ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA|SubmitFor
 const NAME = /\/[^\s/<>[\]()%{}]+/g;
 /** Markup a browser could take for HTML or SVG if it ever sniffed the file (a PDF/HTML polyglot). */
 const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed)\b/i;
-/** A refusal: 400 for a broken file, 415 for content the service does not take. */
+/** A refusal: `fileInvalid` for a broken file, `fileUnsupported` for content the service does not take. */
 export interface PdfProblem {
-  status: 400 | 415;
+  refusal: Extract<FileRefusal, 'fileInvalid' | 'fileUnsupported'>;
   message: string;
 }
-const broken = (message: string): PdfProblem => ({ status: 400, message });
-const refused = (message: string): PdfProblem => ({ status: 415, message });
+const broken = (message: string): PdfProblem => ({ refusal: 'fileInvalid', message });
+const refused = (message: string): PdfProblem => ({ refusal: 'fileUnsupported', message });
 const ACTIVE_MESSAGE = 'PDF berisi skrip, tindakan otomatis, atau lampiran';
 
 /** Most bytes the object streams of one file may inflate to while being checked. */

@@ -3,9 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, UPLOAD_TOKEN_HEADER, type UploadPurpose } from '~/contract/uploads';
 import type { ApiDeps, ApiEnv } from '../context';
 import { accessTokenOf } from '../http/credentials';
-import { errorResponse, HttpError } from '../http/errors';
+import { domainErrorResponse } from '../http/errors';
 import { enforceLimit, rateLimit } from '../http/rate-limit';
+import { created } from '../http/respond';
 import { requireAppToken, userOfToken } from '../identity';
+import { fail } from '../platform/errors';
 import { fileError } from './file-error';
 import { acceptFile, tooLarge } from './intake';
 import { contentDisposition, displayName } from './names';
@@ -34,10 +36,7 @@ export function uploadRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const limitBody = bodyLimit({
     maxSize: UPLOAD_BODY_BYTES,
-    onError: (c) => {
-      const error = tooLarge();
-      return errorResponse(c, 413, error.message, error.fields);
-    },
+    onError: (c) => domainErrorResponse(c, tooLarge()),
   });
 
   // `/api/upload` and `/api/upload/` alike: the client calls the base itself, which ends in a slash.
@@ -63,18 +62,18 @@ export function uploadRoutes(deps: ApiDeps) {
         name: displayName(file.name),
         file: accepted,
       });
-      return c.json({ statusCode: 201, message: 'Berkas diunggah', data: uploaded }, 201);
+      return created(c, uploaded, 'Berkas diunggah');
     },
   );
 
   app.get('/:id', rateLimit(deps, READS_PER_ADDRESS), async (c) => {
     const row = await findUpload(deps.db, c.req.param('id'));
     const token = c.req.header(UPLOAD_TOKEN_HEADER) ?? c.req.query('token');
-    if (!row || !(holdsToken(row, token) || (await isAdminOf(c, row.lmsId)))) throw new HttpError(404, 'Berkas tidak ditemukan');
+    if (!row || !(holdsToken(row, token) || (await isAdminOf(c, row.lmsId)))) throw fail('uploadNotFound');
     const blob = await deps.uploads.get(row.storageKey);
     if (!blob) {
       console.error(`[upload] berkas ${row.id} (${row.storageKey}) hilang dari penyimpanan ${deps.uploads.name}`);
-      throw new HttpError(404, 'Berkas tidak ditemukan');
+      throw fail('uploadNotFound');
     }
     c.header('Cache-Control', 'private, no-store');
     return c.body(blob.bytes, 200, {
@@ -102,20 +101,20 @@ export function uploadRoutes(deps: ApiDeps) {
 /** The form's one `file` and its `purpose`; 400 naming the field otherwise. */
 async function readForm(c: Context<ApiEnv>): Promise<{ file: File; purpose: UploadPurpose }> {
   if (!/^multipart\/form-data\b/i.test(c.req.header('Content-Type') ?? ''))
-    throw fileError(400, 'kirim berkas sebagai multipart/form-data');
+    throw fileError('fileInvalid', 'kirim berkas sebagai multipart/form-data');
   let form: FormData;
   try {
     form = await c.req.formData();
   } catch {
-    throw fileError(400, 'isi multipart/form-data tidak dapat dibaca');
+    throw fileError('fileInvalid', 'isi multipart/form-data tidak dapat dibaca');
   }
   const files = form.getAll('file');
   const [file] = files;
-  if (files.length !== 1 || !(file instanceof File)) throw fileError(400, 'kirim tepat satu berkas di field file');
+  if (files.length !== 1 || !(file instanceof File)) throw fileError('fileInvalid', 'kirim tepat satu berkas di field file');
   const purpose = form.get('purpose');
   if (typeof purpose !== 'string' || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) {
     const message = `purpose harus salah satu dari: ${UPLOAD_PURPOSES.join(', ')}`;
-    throw new HttpError(400, `Data tidak valid: purpose: ${message}`, [{ field: 'purpose', message }]);
+    throw fail('invalid', { fields: [{ field: 'purpose', message }] });
   }
   return { file, purpose: purpose as UploadPurpose };
 }

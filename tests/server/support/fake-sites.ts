@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Post } from '~/contract/posts';
 import type { ItemIndex } from '~/lib/content/routes';
 import { type ContentSource, SOURCE_METHODS } from '~/lib/content/source';
+import { loadConfig } from '~/server/config';
 import { LocalSiteEventBus } from '~/server/platform/site-events';
 import type { TenantRecord } from '~/server/platform/tenants';
 import { buildDir, setLive } from '~/server/sites/build-layout';
@@ -203,7 +204,8 @@ export interface SiteServerSetup {
   api?: ApiFetch;
   /** Each tenant's content; a `fakeContent()` of its own when left out. */
   content?: FakeContent;
-  env?: NodeJS.ProcessEnv;
+  /** Environment variables of the server (HOST, PORT, RENDER_BURST, …), parsed by `loadConfig`. */
+  env?: Record<string, string | undefined>;
 }
 
 /** Starts the site server on a free port of 127.0.0.1, with a local event bus. */
@@ -217,7 +219,7 @@ export async function startSites(setup: SiteServerSetup): Promise<RunningSiteSer
     contentSource: (setup.content ?? fakeContent()).contentSource,
     siteEvents,
     // Every test request comes from 127.0.0.1: a render budget of its own is given where a test is about it.
-    env: { PORT: '0', HOST: '127.0.0.1', RENDER_BURST: '100000', ...setup.env },
+    settings: loadConfig({ PORT: '0', HOST: '127.0.0.1', RENDER_BURST: '100000', ...setup.env }),
   });
   return Object.assign(running, { siteEvents });
 }

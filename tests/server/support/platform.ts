@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openPlatform, type Platform } from '~/server/bootstrap';
+import { loadConfig } from '~/server/config';
 
 /**
  * Opens the real platform (migrations, seed of every tenant in `tenants/`, API) on a fresh database
@@ -57,12 +58,13 @@ export async function adminQuery(sql: string) {
   }
 }
 
-/** Opens a platform on a new, empty database of the given kind; `close()` removes the database. */
+/** Opens a platform on a new, empty database of the given kind, configured by `env` (through `loadConfig`); `close()` removes the database. */
 export async function openTestPlatform(kind: DbKind, env: NodeJS.ProcessEnv = {}): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lms-test-'));
   const base = { DATA_DIR: dataDir, APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET, ...env };
   if (kind === 'pglite') {
-    const platform = await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, env: { ...base, PGLITE_DIR: 'memory://' } });
+    const config = loadConfig({ ...base, PGLITE_DIR: 'memory://' });
+    const platform = await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, config });
     return {
       ...platform,
       kind,
@@ -77,7 +79,8 @@ export async function openTestPlatform(kind: DbKind, env: NodeJS.ProcessEnv = {}
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   try {
-    const platform = await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, env: { ...base, DATABASE_URL: url.href } });
+    const config = loadConfig({ ...base, DATABASE_URL: url.href });
+    const platform = await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, config });
     return {
       ...platform,
       kind,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClassSummary } from '~/contract/classes';
+import type { Paged } from '~/contract/paged';
 import { ApiRequestError } from '~/lib/api/errors';
-import type { Page } from '~/lib/api/posts';
 import type { ClassQuery } from '~/lib/catalogue/class-query';
 import {
   $classFilters,
@@ -18,7 +18,7 @@ import {
 } from '~/stores/class-browser';
 
 /** A page of `total` classes as the server would answer `query` (6 a page); the items only carry a name. */
-function pageOf(query: ClassQuery, total: number): Page<ClassSummary> {
+function pageOf(query: ClassQuery, total: number): Paged<ClassSummary> {
   const first = (query.page - 1) * 6;
   const items = Array.from(
     { length: Math.max(0, Math.min(6, total - first)) },
@@ -30,7 +30,7 @@ function pageOf(query: ClassQuery, total: number): Page<ClassSummary> {
 interface Pending {
   query: ClassQuery;
   signal: AbortSignal;
-  resolve(page: Page<ClassSummary>): void;
+  resolve(page: Paged<ClassSummary>): void;
   reject(error: unknown): void;
 }
 

@@ -77,21 +77,11 @@ export class CallbackWorker {
   }
 
   /** Posts every callback due now (what each poll does). */
-  async runOnce(): Promise<{ delivered: number; failed: number }> {
-    const done = { delivered: 0, failed: 0 };
-    while (!this.#loop.stopping) {
-      const batch = await this.#claim();
-      if (!batch.length) break;
-      for (const [index, row] of batch.entries()) {
-        if (this.#loop.stopping) {
-          await this.#release(batch.slice(index));
-          break;
-        }
-        const outcome = await this.#deliver(row);
-        if (outcome) done[outcome]++;
-      }
-    }
-    return done;
+  runOnce(): Promise<{ delivered: number; failed: number }> {
+    return this.#loop.drain(
+      { delivered: 0, failed: 0 },
+      { claim: () => this.#claim(), deliver: (row) => this.#deliver(row), release: (rows) => this.#release(rows) },
+    );
   }
 
   /** Milliseconds until the next callback falls due (a retry after a short wait, a delayed copy), at most pollMs. */

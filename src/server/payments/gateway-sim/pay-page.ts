@@ -5,7 +5,7 @@ import { type SimTransaction, standing } from './transactions';
 
 /**
  * The simulator's payment page: self-contained HTML, no script, one small style sheet allowed by
- * its hash (as `routes/account-login-page.ts`). It says plainly that it is a simulator, fits 320 px,
+ * its hash (as `identity/account-login-page.ts`). It says plainly that it is a simulator, fits 320 px,
  * and offers the three outcomes a tester needs: pay, fail, let it expire.
  */
 

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/p
 import { at, createdAt, id } from '../../db/columns';
 
 /**
- * The embedded payment gateway simulator's own books (`server/gateway-sim/`): the gateway's side of
+ * The embedded payment gateway simulator's own books (`payments/gateway-sim/`): the gateway's side of
  * the protocol, kept apart from the merchant's tables (invoices, ledger) exactly as a real gateway's
  * data would be. Used only where the deployment points its gateway URL at the simulator.
  */

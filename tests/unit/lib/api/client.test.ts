@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VersionResponseSchema } from '~/contract/authorizer';
 import { API_BASES } from '~/contract/common';
-import { ApiRequestError, basesFromEnv, createApiClient, getUserDetail, getVersion, listCities, resolveBases } from '~/lib/api';
+import { ApiRequestError, createApiClient, getUserDetail, getVersion, listCities, resolveBases } from '~/lib/api';
 import { fakeFetch, json, type SeenRequest, TEST_BASES } from './fakes';
 
 const VERSION = { statusCode: 200, message: 'OK', data: { version: '2.0.0' } };
@@ -24,11 +24,6 @@ describe('bases (SPEC §7 "Bases")', () => {
   it('default to the local fallback and take overrides, ignoring empty ones', () => {
     expect(resolveBases()).toEqual(API_BASES);
     expect(resolveBases({ main: 'https://api.example/', auth: ' ' })).toEqual({ ...API_BASES, main: 'https://api.example/' });
-  });
-
-  it('are read from the PUBLIC_*_BASE environment variables', () => {
-    const env = { PUBLIC_API_BASE: 'https://api.example/', PUBLIC_AUTH_API_BASE: 'https://auth.example/', PUBLIC_STATS_API_BASE: '' };
-    expect(basesFromEnv(env)).toEqual({ main: 'https://api.example/', auth: 'https://auth.example/' });
   });
 
   it('are where calls go', async () => {

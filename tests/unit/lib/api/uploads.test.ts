@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError, createApiClient, uploadAddress, uploadFile } from '~/lib/api';
+import { ApiRequestError, createApiClient, uploadFile } from '~/lib/api';
 import { json, SITE } from './fakes';
 
 const UPLOADED = {
@@ -54,12 +54,5 @@ describe('uploadFile', () => {
     const failure = await uploadFile(client, new Blob(['<svg/>']), 'image', 'foto.jpg').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect(failure).toMatchObject({ statusCode: 415, fields: refusal.fields });
-  });
-});
-
-describe('uploadAddress', () => {
-  it('is the file under the upload base with its token in the query', () => {
-    const { client } = setup();
-    expect(uploadAddress(client, UPLOADED)).toBe(`${SITE}/api/upload/${UPLOADED.id}?token=${UPLOADED.token}`);
   });
 });

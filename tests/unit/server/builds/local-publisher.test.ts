@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildsKeep, localPublisher } from '~/server/builds/local-publisher';
+import { localPublisher } from '~/server/builds/local-publisher';
+import { loadConfig } from '~/server/config';
 import { buildDir, livePointer, readLive } from '~/server/sites/build-layout';
 
 let dist: string;
@@ -99,7 +100,8 @@ describe('localPublisher', () => {
   });
 });
 
-describe('buildsKeep', () => {
+describe('BUILDS_KEEP (config.builds.keep)', () => {
+  const buildsKeep = (env: Record<string, string>) => loadConfig(env).builds.keep;
   it('reads BUILDS_KEEP, defaults to 3, and names the variable when it is not a count', () => {
     expect(buildsKeep({})).toBe(3);
     expect(buildsKeep({ BUILDS_KEEP: '' })).toBe(3);

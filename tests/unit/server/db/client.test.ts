@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DATABASE_TIMEOUTS, databaseTimeouts } from '~/server/db/client';
+import { loadConfig } from '~/server/config';
+import { DEFAULT_DATABASE_TIMEOUTS } from '~/server/db/client';
 
-describe('database timeouts from the environment', () => {
+const databaseTimeouts = (env: Record<string, string>) => loadConfig(env).database.timeouts;
+
+describe('database timeouts from the environment (config.database.timeouts)', () => {
   it('defaults to a 5 s connect and a 10 s statement timeout', () => {
     expect(databaseTimeouts({})).toEqual(DEFAULT_DATABASE_TIMEOUTS);
     expect(DEFAULT_DATABASE_TIMEOUTS).toMatchObject({ connectMs: 5000, statementMs: 10_000 });
@@ -19,6 +22,8 @@ describe('database timeouts from the environment', () => {
   });
 
   it.each(['0', '-5', '1.5', '5s', 'abc', '99999999999'])('refuses DB_STATEMENT_TIMEOUT_MS=%s, naming the variable', (value) => {
-    expect(() => databaseTimeouts({ DB_STATEMENT_TIMEOUT_MS: value })).toThrow(`DB_STATEMENT_TIMEOUT_MS harus jumlah milidetik`);
+    expect(() => databaseTimeouts({ DB_STATEMENT_TIMEOUT_MS: value })).toThrow(
+      `DB_STATEMENT_TIMEOUT_MS: harus bilangan bulat 1–999999999, diterima "${value}"`,
+    );
   });
 });

@@ -2,9 +2,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '~/server/config';
 import { checkedKey } from '~/server/uploads/blob-store';
 import { localStore } from '~/server/uploads/local-store';
-import { storeFromEnv } from '~/server/uploads/store-from-env';
+import { uploadStore } from '~/server/uploads/store-from-env';
 
 const root = mkdtempSync(join(tmpdir(), 'upload-store-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,17 +37,20 @@ describe('the local upload store', () => {
   });
 });
 
-describe('storeFromEnv', () => {
+describe('uploadStore (the configuration of UPLOADS_S3_*)', () => {
+  const storeFromEnv = (env: Record<string, string>) => uploadStore(loadConfig({ DATA_DIR: root, ...env }).uploads);
+
   it('keeps files under the data folder by default and in a bucket with UPLOADS_S3_BUCKET', () => {
-    expect(storeFromEnv({ UPLOADS_S3_BUCKET: ' ' }, { uploadsDir: root }).name).toBe('local');
-    const s3 = storeFromEnv({ UPLOADS_S3_BUCKET: 'unggahan', UPLOADS_S3_ENDPOINT: 'http://127.0.0.1:9000' }, { uploadsDir: root });
+    expect(storeFromEnv({ UPLOADS_S3_BUCKET: ' ' }).name).toBe('local');
+    expect(loadConfig({ DATA_DIR: root }).uploads.dir).toBe(join(root, 'uploads'));
+    const s3 = storeFromEnv({ UPLOADS_S3_BUCKET: 'unggahan', UPLOADS_S3_ENDPOINT: 'http://127.0.0.1:9000' });
     expect(s3.name).toBe('s3');
     s3.close?.();
   });
 
   it('names a malformed variable', () => {
-    expect(() => storeFromEnv({ UPLOADS_S3_BUCKET: 'unggahan', UPLOADS_S3_ENDPOINT: 'bukan url' }, { uploadsDir: root })).toThrow(
-      /UPLOADS_S3_ENDPOINT tidak valid/,
+    expect(() => storeFromEnv({ UPLOADS_S3_BUCKET: 'unggahan', UPLOADS_S3_ENDPOINT: 'bukan url' })).toThrow(
+      /UPLOADS_S3_ENDPOINT: harus URL/,
     );
   });
 });
