@@ -149,13 +149,14 @@ async function browserTestPort() {
 }
 
 rmSync(join(root, 'test-results'), { recursive: true, force: true });
-// The schedule, for 2 cores: the build first (the server tests render pages with its site compile),
-// with the lint and type checks beside it, which are single-threaded and touch nothing it writes.
+// The schedule, for 2 cores: the site compile and the tenants' builds first (the server tests render
+// pages with the compile), with the lint and then the type checks beside them: those are
+// single-threaded, and the type checks start once the compile is done, since both write .astro/.
+const build = step('Kompilasi situs dan bundel server', process.execPath, [join(root, 'scripts/build.mjs'), '--site-only']);
+await step('Lint dan format (biome)', bin('biome'), ['check', '--error-on-warnings', '.'], { background: true });
+await build;
 await Promise.all([
-  (async () => {
-    await step('Lint dan format (biome)', bin('biome'), ['check', '--error-on-warnings', '.'], { background: true });
-    await step('Cek tipe (astro check, tsc)', 'npm', ['run', '--silent', 'typecheck'], { background: true });
-  })(),
+  step('Cek tipe (astro check, tsc)', 'npm', ['run', '--silent', 'typecheck'], { background: true }),
   // Pages are built from a fresh embedded database seeded from tenants/, as the browser tests' server is.
   step('Build semua tenant', process.execPath, [join(root, 'scripts/build.mjs'), '--all'], { env: { PGLITE_DIR: 'memory://' } }),
 ]);
