@@ -89,7 +89,7 @@ function step(title, command, args, { env = {}, background = false } = {}) {
         process.stdout.write(Buffer.concat(output));
       }
       if (status !== 0) {
-        console.error(`✗ ${title} gagal (${seconds} s)`);
+        console.log(`✗ ${title} gagal (${seconds} s)`);
         failedStep ??= { title, status: status ?? 1 };
         return resolve(false);
       }
