@@ -61,9 +61,6 @@ export async function adminQuery(sql: string) {
 type Templates = typeof import('./templates');
 const templates = (): Promise<Templates> => import('./templates');
 
-/** A tenants root without tenants: the start-up seed adds nothing to a copy of a seeded template. */
-let noTenants: string | undefined;
-
 /** Variables that change what the seed adds: with any of them the platform is seeded from scratch. */
 const SEED_VARIABLES = ['SEED_DEMO_USERS', 'LMS_ENV'];
 
@@ -81,10 +78,10 @@ export async function openTestPlatform(
   const dataDir = mkdtempSync(join(tmpdir(), 'lms-test-'));
   const base = { DATA_DIR: dataDir, APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET, ...env };
   const seeded = options.fresh || SEED_VARIABLES.some((name) => name in env) ? undefined : await templates();
-  const template = seeded?.seededTemplates()[kind] ?? '';
+  const made = seeded?.seededTemplates();
+  const template = made?.[kind] ?? '';
   // A copy of the template is seeded already: the start-up seed gets a tenants root without tenants.
-  if (template && !noTenants) noTenants = mkdtempSync(join(tmpdir(), 'lms-no-tenants-'));
-  const tenantsRoot = template ? { tenantsRoot: noTenants } : {};
+  const tenantsRoot = template && made ? { tenantsRoot: made.noTenants } : {};
   if (kind === 'pglite') {
     if (template) seeded?.loadSeededPgliteFrom(template);
     const pgliteDir = template && seeded ? seeded.SEEDED_PGLITE_DIR : 'memory://';
@@ -137,8 +134,8 @@ export async function openTestPlatform(
 export async function makeSeededTemplates() {
   const { dumpPglite } = await templates();
   const kinds = await dbKinds();
-  const made = { pglite: '', postgres: '' };
   const folder = mkdtempSync(join(tmpdir(), 'lms-templates-'));
+  const made = { pglite: '', postgres: '', noTenants: mkdtempSync(join(folder, 'no-tenants-')) };
   const env = { DATA_DIR: folder, APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET };
   const remove = async () => {
     if (made.postgres) await adminQuery(`drop database if exists ${made.postgres} with (force)`);

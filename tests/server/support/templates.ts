@@ -14,6 +14,8 @@ export interface SeededTemplates {
   pglite: string;
   /** Name of a migrated, seeded database on the PostgreSQL server, or '' when not made. */
   postgres: string;
+  /** An empty tenants root: the start-up seed adds nothing to a copy of a seeded template. */
+  noTenants: string;
 }
 
 declare module 'vitest' {
@@ -26,7 +28,7 @@ declare module 'vitest' {
 export const SEEDED_PGLITE_DIR = 'memory://lms-seeded-template';
 
 /** The template tar's bytes, read once per worker. */
-let seededTar: Buffer | undefined;
+let seededTar: Uint8Array<ArrayBuffer> | undefined;
 
 /**
  * Lets `PGlite.create(SEEDED_PGLITE_DIR)` (as `openDatabase` calls it) start from the seeded tar file
@@ -38,7 +40,7 @@ export function loadSeededPgliteFrom(tarFile: string): void {
   const create = PGlite.create.bind(PGlite) as (dataDir?: unknown, options?: object) => Promise<PGlite>;
   (PGlite as unknown as { create: typeof create }).create = (dataDir?: unknown, options?: object) =>
     dataDir === SEEDED_PGLITE_DIR
-      ? create(dataDir, { ...options, loadDataDir: new Blob([seededTar as Buffer]) })
+      ? create(dataDir, { ...options, loadDataDir: new Blob([seededTar as Uint8Array<ArrayBuffer>]) })
       : create(dataDir, options);
 }
 
@@ -51,8 +53,8 @@ export async function dumpPglite(db: unknown, tarFile: string): Promise<void> {
 /** The run's templates, when a global setup made them (a file run outside vitest's server project has none). */
 export function seededTemplates(): SeededTemplates {
   try {
-    return inject('seededTemplates') ?? { pglite: '', postgres: '' };
+    return inject('seededTemplates') ?? { pglite: '', postgres: '', noTenants: '' };
   } catch {
-    return { pglite: '', postgres: '' };
+    return { pglite: '', postgres: '', noTenants: '' };
   }
 }
