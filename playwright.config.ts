@@ -47,6 +47,8 @@ export default defineConfig({
   workers: 2,
   // Two browsers on a shared 2-core machine: a page with several loads can pass 30 s on a busy run.
   timeout: 60_000,
+  // And an assertion may wait 15 s for the page to come round, not 5: same reason.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     ...devices['Desktop Chrome'],

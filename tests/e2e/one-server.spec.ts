@@ -102,7 +102,7 @@ test('an unknown host gets the platform’s own 404 page, never a tenant’s sit
   // A `*.localhost` name no tenant has, in the browser, on a 320 px phone.
   const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
   const page = await context.newPage();
-  const response = await page.goto('http://tidak-dikenal.localhost:4500/');
+  const response = await page.goto(siteUrl('tidak-dikenal'));
   expect(response?.status()).toBe(404);
   await expect(h1(page)).toHaveText('Situs tidak ditemukan');
   await expect(page).toHaveTitle('Situs tidak ditemukan');

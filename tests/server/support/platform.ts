@@ -58,13 +58,36 @@ export async function adminQuery(sql: string) {
   }
 }
 
-/** Opens a platform on a new, empty database of the given kind, configured by `env` (through `loadConfig`); `close()` removes the database. */
-export async function openTestPlatform(kind: DbKind, env: NodeJS.ProcessEnv = {}): Promise<TestPlatform> {
+// The seeded templates' helpers are imported where used (`import()`), so this file's import lines stay as they are.
+type Templates = typeof import('./templates');
+const templates = (): Promise<Templates> => import('./templates');
+
+/** Variables that change what the seed adds: with any of them the platform is seeded from scratch. */
+const SEED_VARIABLES = ['SEED_DEMO_USERS', 'LMS_ENV'];
+
+/**
+ * Opens a platform on a new database of the given kind; `close()` removes the database. The database
+ * is a copy of the run's seeded template when there is one (support/templates.ts; unless `env` changes
+ * what the seed adds), otherwise an empty one that `openPlatform` migrates and seeds; `fresh` asks for
+ * the latter.
+ */
+export async function openTestPlatform(
+  kind: DbKind,
+  env: NodeJS.ProcessEnv = {},
+  options: { fresh?: boolean } = {},
+): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lms-test-'));
   const base = { DATA_DIR: dataDir, APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET, ...env };
+  const seeded = options.fresh || SEED_VARIABLES.some((name) => name in env) ? undefined : await templates();
+  const made = seeded?.seededTemplates();
+  const template = made?.[kind] ?? '';
+  // A copy of the template is seeded already: the start-up seed gets a tenants root without tenants.
+  const tenantsRoot = template && made ? { tenantsRoot: made.noTenants } : {};
   if (kind === 'pglite') {
-    const config = loadConfig({ ...base, PGLITE_DIR: 'memory://' });
-    const platform = await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, config });
+    if (template) seeded?.loadSeededPgliteFrom(template);
+    const pgliteDir = template && seeded ? seeded.SEEDED_PGLITE_DIR : 'memory://';
+    const config = loadConfig({ ...base, PGLITE_DIR: pgliteDir });
+    const platform = await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, ...tenantsRoot, config });
     return {
       ...platform,
       kind,
@@ -75,12 +98,12 @@ export async function openTestPlatform(kind: DbKind, env: NodeJS.ProcessEnv = {}
     };
   }
   const name = `lms_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   try {
     const config = loadConfig({ ...base, DATABASE_URL: url.href });
-    const platform = await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, config });
+    const platform = await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, ...tenantsRoot, config });
     return {
       ...platform,
       kind,
@@ -94,4 +117,51 @@ export async function openTestPlatform(kind: DbKind, env: NodeJS.ProcessEnv = {}
     await adminQuery(`drop database if exists ${name} with (force)`);
     throw error;
   }
+}
+
+/**
+ * Makes the run's seeded templates (support/templates.ts) for the kinds of `dbKinds()`, each by opening
+ * the platform on an empty database exactly as `openTestPlatform` does without one; returns them and
+ * their removal.
+ */
+export async function makeSeededTemplates() {
+  const { dumpPglite } = await templates();
+  const kinds = await dbKinds();
+  const folder = mkdtempSync(join(tmpdir(), 'lms-templates-'));
+  const made = { pglite: '', postgres: '', noTenants: mkdtempSync(join(folder, 'no-tenants-')) };
+  const env = { DATA_DIR: folder, APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET };
+  const remove = async () => {
+    if (made.postgres) await adminQuery(`drop database if exists ${made.postgres} with (force)`);
+    rmSync(folder, { recursive: true, force: true });
+  };
+  const pglite = async () => {
+    const platform = await openPlatform({
+      version: '1.0.0-test',
+      migrationsFolder: MIGRATIONS,
+      config: loadConfig({ ...env, PGLITE_DIR: 'memory://' }),
+    });
+    try {
+      await dumpPglite(platform.database.db, join(folder, 'pglite-seeded.tar'));
+      made.pglite = join(folder, 'pglite-seeded.tar');
+    } finally {
+      await platform.close();
+    }
+  };
+  const postgres = async () => {
+    const name = `lms_template_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create database ${name}`);
+    made.postgres = name;
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    await (
+      await openPlatform({ version: '1.0.0-test', migrationsFolder: MIGRATIONS, config: loadConfig({ ...env, DATABASE_URL: url.href }) })
+    ).close();
+  };
+  try {
+    await Promise.all([kinds.includes('pglite') && pglite(), kinds.includes('postgres') && postgres()]);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { templates: made, remove };
 }
