@@ -1,6 +1,5 @@
 import { boolean, date, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../db/columns';
-import { tenants } from '../tenants/schema';
+import { createdAt, lmsId } from '../db/columns';
 
 /*
  * Who signs in: accounts of a tenant, their sessions, and the one-time codes of the redirect-login mode.
@@ -11,9 +10,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    lmsId: text('lms_id')
-      .notNull()
-      .references(() => tenants.lmsId, { onDelete: 'cascade' }),
+    lmsId: lmsId(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     kind: smallint('kind').notNull(),
@@ -40,9 +37,7 @@ export const userSessions = pgTable(
   'user_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    lmsId: text('lms_id')
-      .notNull()
-      .references(() => tenants.lmsId, { onDelete: 'cascade' }),
+    lmsId: lmsId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -61,9 +56,7 @@ export const authCodes = pgTable(
   'auth_codes',
   {
     codeHash: text('code_hash').primaryKey(),
-    lmsId: text('lms_id')
-      .notNull()
-      .references(() => tenants.lmsId, { onDelete: 'cascade' }),
+    lmsId: lmsId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

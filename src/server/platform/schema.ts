@@ -1,6 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, lmsId } from '../db/columns';
-import { tenants } from '../tenants/schema';
 
 /*
  * What the platform keeps for every feature: the issued app tokens and the idempotency keys of retried writes.
@@ -14,9 +13,7 @@ export const appTokens = pgTable(
   'app_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    lmsId: text('lms_id')
-      .notNull()
-      .references(() => tenants.lmsId, { onDelete: 'cascade' }),
+    lmsId: lmsId(),
     clientId: text('client_id').notNull(),
     scopes: text('scopes').array().notNull(),
     origin: text('origin').notNull(),
