@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from './scripts/lib/chromium.mjs';
 // Node-side requests of the tests (`request`, `page.request`, `fetch`) must reach `<code>.localhost`
 // too; the runner and every worker load this config, so this is where the resolver learns it.
 import './tests/e2e/localhost-dns';
@@ -8,7 +8,7 @@ import { isLive, PORT, partialRun, runTenants, SERVER, siteUrl } from './tests/e
 /**
  * Browser tests against the real server: ONE server for every tenant, as in production, and one
  * project per tenant on its own host (`http://<code>.localhost:4500`, the host picking the tenant).
- * `npm test` builds every tenant first (scripts/test.mjs); Chromium is Debian's.
+ * `npm test` builds every tenant first (scripts/test.mjs); the browser is Debian's Chromium headless shell.
  * `E2E_TENANTS=demo,alpha` runs only those tenants' tests (their builds are enough).
  */
 
@@ -53,7 +53,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: HEADLESS_SHELL,
       args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',

@@ -9,16 +9,16 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { HEADLESS_SHELL } from './lib/chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const counts = { passed: 0, failed: 0 };
 
-if (!existsSync(chromium)) {
+if (!existsSync(HEADLESS_SHELL)) {
   console.error(
-    `\nChromium tidak ditemukan di ${chromium}; tes browser tidak bisa dijalankan.\n` +
-      'Pasang dengan: apt-get install -y chromium   (atau set CHROMIUM_PATH ke Chromium lain)\n' +
+    `\nChromium headless shell tidak ditemukan di ${HEADLESS_SHELL}; tes browser tidak bisa dijalankan.\n` +
+      'Pasang dengan: apt-get install -y chromium chromium-headless-shell   (atau set CHROMIUM_HEADLESS_PATH)\n' +
       'npm test berhenti di sini: tidak ada tes yang dilewati diam-diam.\n',
   );
   process.exit(1);
@@ -165,6 +165,7 @@ await step('Tes unit dan server (vitest)', bin('vitest'), [
   'run',
   '--project=unit',
   '--project=server',
+  '--project=server-render',
   '--reporter=default',
   '--reporter=json',
   '--outputFile.json=test-results/vitest.json',

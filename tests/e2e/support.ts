@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Role } from '~/contract/roles';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import type { Tenant } from '~/lib/tenant/schema';
@@ -65,9 +66,28 @@ export async function canonicalPath(page: Page): Promise<string> {
 /** WCAG 2 A and AA, every version: what every page must pass with zero violations. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** axe-core's browser script, read once per worker and evaluated in each page checked. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe in the page itself, every rule of AXE_TAGS, violations only. The same engine and rules as
+ * @axe-core/playwright's AxeBuilder, four times faster on these machines: that builder opens a blank
+ * page for every check and returns every rule's passes too. Frames are not entered: the only ones our
+ * pages embed are other sites' players (YouTube), and the frame's own title is checked in the page.
+ */
+const AXE_OPTIONS: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'], iframes: false };
+
 /** The page's axe violations (WCAG 2 A and AA), one readable line per offending node (a few per rule), labelled. */
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  // The script goes in as its own evaluation, so the page's Content-Security-Policy does not apply to it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    (options) =>
+      (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe
+        .run(document, options)
+        .then((results) => results.violations),
+    AXE_OPTIONS,
+  );
   return violations.flatMap((violation) =>
     violation.nodes
       .slice(0, 4)
