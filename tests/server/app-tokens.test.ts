@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appTokens } from '~/server/db/schema';
 import { tenantClientKeys } from '~/server/platform/keys';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import {
   countRows,
   DEMO_APP_CODE,
@@ -24,16 +24,14 @@ const REFUSED = 'AppToken tidak valid atau sudah kedaluwarsa';
 const HOUR = 3_600_000;
 
 describe.each(await dbKinds())('app tokens on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let demo: IssuedAppToken;
   let other: IssuedAppToken;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     demo = await generateAppToken(platform);
     other = await generateAppToken(platform, { appCode: OTHER_APP_CODE });
   }, 60_000);
-  afterAll(() => platform?.close());
 
   const validate = (appToken: string, headers: Record<string, string> = {}) =>
     platform.api.request('/v1/authorizer/validate', { headers: { AppToken: appToken, ...headers } });

@@ -1,27 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '~/contract/common';
 import { exchangeCode } from '~/lib/api';
 import { authCodes } from '~/server/db/schema';
 import { hashSecret } from '~/server/platform/hash';
 import { RateLimiter } from '~/server/platform/rate-limit';
 import { clientOf, otherTenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { DEMO_ORIGIN, expectApiError, fromAddress, generateAppToken, type IssuedAppToken, OTHER_APP_CODE } from './support/tokens';
 
 const STATE = 'kembali_ke-Kelas_0123456789';
 
 describe.each(await dbKinds())('redirect-login mode: the account login page and the code exchange on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let app: IssuedAppToken;
   let params: Record<string, string>;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     app = await generateAppToken(platform);
     params = { redirectTo: DEMO_ORIGIN, lmsId: app.tenant.lmsId, code: app.tenant.appCode, generatedToken: app.wire, state: STATE };
   }, 60_000);
-  afterAll(() => platform?.close());
 
   const page = (query: Record<string, string>) => platform.api.request(`/auth/login?${new URLSearchParams(query)}`);
   const post = (form: Record<string, string>, headers: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin' }, env = fromAddress()) =>

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponseSchema } from '~/contract/auth';
 import { HEADERS } from '~/contract/common';
 import { getUserDetail, register, signOut } from '~/lib/api';
@@ -7,18 +7,16 @@ import { users } from '~/server/db/schema';
 import { SIGN_UP_CALLS } from '~/server/identity/routes';
 import { clientOf, tenantOf } from './support/api-client';
 import { postSignUp, signUpForm, signUpLearner } from './support/identity';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { countRows, expectApiError, fromAddress } from './support/tokens';
 
 describe.each(await dbKinds())('sign-up and sign-out on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let lmsId: string;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     lmsId = (await tenantOf(platform)).lmsId;
   }, 60_000);
-  afterAll(() => platform?.close());
 
   const rowOf = async (email: string) => (await platform.deps.db.select().from(users).where(eq(users.email, email)))[0];
 

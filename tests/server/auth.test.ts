@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, getUserDetail, signIn } from '~/lib/api';
 import { demoAccount } from '~/server/seed/seed';
 import { clientOf, otherTenantOf, signInAs, tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 
 // Every call here comes from one address: its 3 failed sign-ins stay within the free ones of
 // services/sign-in-delays.ts, so the sign-ins after them are not held back.
 describe.each(await dbKinds())('auth service through the API client on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let lmsId: string;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     lmsId = (await tenantOf(platform)).lmsId;
   }, 60_000);
-  afterAll(() => platform?.close());
 
   /** A client of the demo site: it knows the lms id, as after the app start. */
   const siteClient = (): ApiClient => {

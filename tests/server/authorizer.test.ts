@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_TOKEN_COOKIE_SECONDS, APP_TOKEN_LIFETIME_SECONDS, COOKIES } from '~/contract/common';
 import {
   type ApiClient,
@@ -13,17 +13,15 @@ import {
 } from '~/lib/api';
 import { memoryEnvironment } from '../unit/lib/api/fakes';
 import { appClientOf, clientOf, DEMO_APP_CODE, otherTenantOf, siteConfigOf, tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 
 describe.each(await dbKinds())('authorizer through the API client on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let client: ApiClient;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     client = await appClientOf(platform);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('POST v1/authorizer/token/generate', () => {
     it('issues a pair that, wrapped by the client, the server accepts', async () => {

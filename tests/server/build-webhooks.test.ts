@@ -8,7 +8,7 @@ import { buildJobs, tenants } from '~/server/db/schema';
 import type { SiteEvent } from '~/server/platform/site-events';
 import { seedDatabase } from '~/server/seed/seed';
 import { makeDist, siteFiles, writeBuild } from './support/fake-sites';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { DEMO_APP_CODE, expectApiError, generateAppToken, type IssuedAppToken, OTHER_APP_CODE, signInDemo } from './support/tokens';
 
 /**
@@ -17,7 +17,7 @@ import { DEMO_APP_CODE, expectApiError, generateAppToken, type IssuedAppToken, O
  * fetch the webhook secret and roll back to a kept build; API writes queue builds too.
  */
 describe.each(await dbKinds())('build webhooks and admin routes on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let app: IssuedAppToken;
   let adminToken: string;
   let studentToken: string;
@@ -27,7 +27,6 @@ describe.each(await dbKinds())('build webhooks and admin routes on %s', (kind) =
   const TENANT = 'demo';
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     platform.deps.builds = buildService(platform.deps.db, localPublisher(dist.distRoot, { keep: 5 }));
     platform.deps.siteEvents.subscribe((event) => events.push(event));
     app = await generateAppToken(platform);
@@ -43,7 +42,6 @@ describe.each(await dbKinds())('build webhooks and admin routes on %s', (kind) =
     await platform.deps.db.delete(buildJobs);
   });
   afterAll(async () => {
-    await platform?.close();
     dist.remove();
   });
 

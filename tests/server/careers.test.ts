@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Career } from '~/contract/careers';
 import { type ApiClient, getCareer, getCareerJob, listCareerJobs, listCareers } from '~/lib/api';
 import { loadTenantItems } from '~/lib/tenant/load-items';
 import { appClientOf, clientOf, otherTenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken } from './support/tokens';
 
 /** The seeded careers of every tenant, newest first, with their number of jobs. */
@@ -18,7 +18,7 @@ const failsWith = (call: Promise<unknown>, statusCode: number, field?: string) =
   );
 
 describe.each(await dbKinds())('careers through the API client on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let site: ApiClient;
   /** Another tenant's site. */
   let otherSite: ApiClient;
@@ -27,7 +27,6 @@ describe.each(await dbKinds())('careers through the API client on %s', (kind) =>
   let careers: Career[];
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     site = await appClientOf(platform);
     const other = await otherTenantOf(platform);
     otherCareers = loadTenantItems('tenants', other.code).careers.length;
@@ -35,7 +34,6 @@ describe.each(await dbKinds())('careers through the API client on %s', (kind) =>
     otherSite.setCredentials({ appToken: (await generateAppToken(platform, { appCode: other.appCode })).wire, lmsId: other.lmsId });
     careers = (await listCareers(site)).items;
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('GET career/list', () => {
     it('lists the careers 10 a page by default, newest first, each with its number of jobs', async () => {

@@ -11,7 +11,7 @@ import { loadSiteContext } from '~/server/builds/site-context';
 import { loadConfig } from '~/server/config';
 import { dbContentSource } from '~/server/sites/db-source';
 import { tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, TEST_APP_TOKEN_SECRET, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor, TEST_APP_TOKEN_SECRET } from './support/platform';
 
 /**
  * The catalogue's pages as a build writes them and a visitor reads them, rendered by the site's one
@@ -57,7 +57,7 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ');
 
 describe.each(await dbKinds())('catalogue pages on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let index: ItemIndex;
   let clientDir: string;
 
@@ -87,7 +87,6 @@ describe.each(await dbKinds())('catalogue pages on %s', (kind) => {
   });
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     const tenant = await tenantOf(platform);
     clientDir = mkdtempSync(join(tmpdir(), 'lms-catalogue-pages-'));
     const api = loadConfig({ APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET });
@@ -97,7 +96,6 @@ describe.each(await dbKinds())('catalogue pages on %s', (kind) => {
     index = await itemIndexOf(source);
   }, 120_000);
   afterAll(async () => {
-    await platform?.close();
     if (clientDir) rmSync(clientDir, { recursive: true, force: true });
   });
 

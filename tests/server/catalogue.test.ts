@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_STATES, type ClassState } from '~/contract/classes';
 import type { ApiClient } from '~/lib/api';
 import {
@@ -17,7 +17,7 @@ import { getProgram, getProgramSyllabus, listActiveBatches, listActiveMentors, l
 import { chapterRenderKey } from '~/server/catalogue/courses';
 import { courseChapters, courses } from '~/server/db/schema';
 import { appClientOf, clientOf, otherTenantOf, signInAs, tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken } from './support/tokens';
 
 /**
@@ -39,14 +39,12 @@ const failsWith = (call: Promise<unknown>, statusCode: number, message?: RegExp)
   expect(call).rejects.toMatchObject(message ? { statusCode, message: expect.stringMatching(message) } : { statusCode });
 
 describe.each(await dbKinds())('the catalogue API on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let site: ApiClient;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     site = await appClientOf(platform);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('classes', () => {
     it('lists active classes 6 a page, soonest first, with the state computed from their dates', async () => {

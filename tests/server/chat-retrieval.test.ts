@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '~/lib/format/money';
 import { extractiveText, groundingOf, sourcesOf } from '~/server/chat/answerer';
 import type { TenantIndex } from '~/server/chat/retrieval';
 import { dbContentSource } from '~/server/sites/db-source';
 import { addAnswerable, addUnanswerable, describeScore, emptyScore, loadQuestionSet } from '../fixtures/chat/evaluate';
 import { tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 
 /*
  * The assistant's retrieval over the demo tenant's seeded content, held to the evaluation set of
@@ -17,16 +17,14 @@ import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform
 const set = loadQuestionSet();
 
 describe.each(await dbKinds())('chat retrieval over the demo content on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let index: TenantIndex;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     const chat = platform.deps.chat;
     if (!chat) throw new Error('chat not opened');
     index = await chat.indexes.index(await tenantOf(platform));
   }, 120_000);
-  afterAll(async () => platform?.close());
 
   const answer = (question: string) => {
     const retrieval = index.search(question);

@@ -2,13 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { CHAT_COPY, CHAT_HEADERS, type ChatLine, ChatLineSchema, type ChatLoginResult, ConversationMessagesSchema } from '~/contract/chat';
 import { createPost } from '~/lib/api/posts';
 import { chatConversations, chatMessages } from '~/server/db/schema';
 import { appClientOf, signInAs } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { expectApiError, fromAddress, generateAppToken, OTHER_APP_CODE, signInDemo } from './support/tokens';
 
 /*
@@ -36,7 +36,7 @@ function parseLines(body: string): ChatLine[] {
 }
 
 describe.each(await dbKinds())('the AI chat on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let appToken: string;
 
   const ai = (path: string, init: RequestInit = {}, address = fromAddress()) => platform.api.request(`/ai${path}`, init, address);
@@ -82,10 +82,8 @@ describe.each(await dbKinds())('the AI chat on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     appToken = (await generateAppToken(platform)).wire;
   }, 120_000);
-  afterAll(async () => platform?.close());
 
   it('logs a visitor in as a guest of the tenant and answers me while the token lasts', async () => {
     const result = await login();

@@ -6,7 +6,7 @@ import { nextStateChange } from '~/server/catalogue/classes';
 import { findCourse } from '~/server/catalogue/courses';
 import { buildJobs } from '~/server/db/schema';
 import { makeDist } from './support/fake-sites';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { expectApiError, generateAppToken, type IssuedAppToken, OTHER_APP_CODE, signInDemo } from './support/tokens';
 
 /**
@@ -15,7 +15,7 @@ import { expectApiError, generateAppToken, type IssuedAppToken, OTHER_APP_CODE, 
  * learners never deleted, and every write queues an incremental build naming the class.
  */
 describe.each(await dbKinds())('class writes on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let app: IssuedAppToken;
   let adminToken: string;
   let studentToken: string;
@@ -23,7 +23,6 @@ describe.each(await dbKinds())('class writes on %s', (kind) => {
   const dist = makeDist();
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     platform.deps.builds = buildService(platform.deps.db, localPublisher(dist.distRoot, { keep: 5 }));
     app = await generateAppToken(platform);
     [adminToken, studentToken, writerToken] = await Promise.all([
@@ -36,7 +35,6 @@ describe.each(await dbKinds())('class writes on %s', (kind) => {
     await platform.deps.db.delete(buildJobs);
   });
   afterAll(async () => {
-    await platform?.close();
     dist.remove();
   });
 

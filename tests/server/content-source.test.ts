@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Career } from '~/contract/careers';
 import { POST_KINDS, type PostKind } from '~/contract/posts';
 import {
@@ -21,7 +21,7 @@ import type { ContentSource } from '~/lib/content/source';
 import type { ContentSection } from '~/lib/tenant/variants';
 import { dbContentSource } from '~/server/sites/db-source';
 import { appClientOf, clientOf, otherTenantOf, signInAs, tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken } from './support/tokens';
 
 /**
@@ -35,7 +35,7 @@ const ALL = 100;
 const SECTION_KINDS = POST_KINDS.filter((kind) => kind !== 'articles');
 
 describe.each(await dbKinds())('content source over the database on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   /** The demo tenant's site, through the API, and its source. */
   let site: ApiClient;
   let source: ContentSource;
@@ -46,7 +46,6 @@ describe.each(await dbKinds())('content source over the database on %s', (kind) 
   let careers: Career[];
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     site = await appClientOf(platform);
     writer = await appClientOf(platform);
     await signInAs(writer, 'writer');
@@ -57,7 +56,6 @@ describe.each(await dbKinds())('content source over the database on %s', (kind) 
     otherSource = dbContentSource(platform.deps.db, other.lmsId);
     careers = (await listCareers(site)).items;
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('posts', () => {
     it.each(POST_KINDS)('lists %s page by page as GET v3/post/list does', async (kindSlug) => {

@@ -11,8 +11,8 @@ import {
   adminQuery,
   dbKinds,
   MIGRATIONS,
-  openTestPlatform,
   POSTGRES_ADMIN_URL,
+  platformFor,
   TEST_APP_TOKEN_SECRET,
   type TestPlatform,
 } from './support/platform';
@@ -139,13 +139,11 @@ describe.skipIf(!kinds.includes('postgres'))('PostgreSQL frozen behind a TCP pro
 });
 
 describe.each(kinds)('a database outage met by the API on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let app: IssuedAppToken;
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     app = await generateAppToken(platform);
   }, 60_000);
-  afterAll(async () => platform?.close());
 
   it('answers 503 with Retry-After and the Indonesian message; a bug still answers 500', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

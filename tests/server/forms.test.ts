@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '~/contract/common';
 import { type AppointmentCreate, IDEMPOTENCY_HEADER, REQUEST_DEMO_SENT, type SchoolRegister, type TeamRegister } from '~/contract/forms';
 import {
@@ -20,7 +20,7 @@ import { uploadFile } from '~/lib/api/uploads';
 import { appointments, formSubmissions, idempotencyKeys, mailOutbox, schools, teamMembers, teams, users } from '~/server/db/schema';
 import { appClientOf, SITE_BASES, SITE_ORIGIN, signInAs, tenantOf } from './support/api-client';
 import { signUpForm, signUpLearner } from './support/identity';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { fromAddress } from './support/tokens';
 
 const failsWith = (call: Promise<unknown>, statusCode: number, field?: string) =>
@@ -54,7 +54,7 @@ const SCHOOL: SchoolRegister = {
 };
 
 describe.each(await dbKinds())('visitors’ forms on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let lmsId: string;
   let held: ReturnType<ApiClient['credentials']>;
 
@@ -80,11 +80,9 @@ describe.each(await dbKinds())('visitors’ forms on %s', (kind) => {
       .where(and(eq(mailOutbox.lmsId, lmsId), eq(mailOutbox.kind, mailKind)));
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     lmsId = (await tenantOf(platform)).lmsId;
     held = (await appClientOf(platform)).credentials();
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('GET v0/cms/app/request-demo', () => {
     it('answers “Berhasil mengirim request”, stores the request and queues the staff notice and the confirmation', async () => {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '~/contract/common';
 import { createApiApp } from '~/server/app';
 import { postCategories, posts } from '~/server/db/schema';
 import { RateLimiter } from '~/server/platform/rate-limit';
 import { RedisRateLimitStore } from '~/server/platform/rate-limit-redis';
 import { connectRedis } from '~/server/platform/shared-state';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { DEMO_APP_CODE, expectApiError, fromAddress, generateAppToken, type IssuedAppToken, signInDemo } from './support/tokens';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -19,7 +19,7 @@ const redisUp = await connectRedis(REDIS_URL).then(
 
 /** Concurrent creates, NUL characters, URL fields and view counting: what callers of the API notice. */
 describe.each(await dbKinds())('hardened writes on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let app: IssuedAppToken;
   let writer: string;
   let admin: string;
@@ -28,11 +28,9 @@ describe.each(await dbKinds())('hardened writes on %s', (kind) => {
   const fresh = (name: string) => `${name}-${kind}-${++run}`;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     app = await generateAppToken(platform);
     [writer, admin] = await Promise.all([signInDemo(platform, 'writer'), signInDemo(platform, 'admin')]);
   }, 60_000);
-  afterAll(async () => platform?.close());
   afterEach(() => vi.restoreAllMocks());
 
   /** A call with the demo tenant's app token, as `token` (a writer unless told) when given a body. */

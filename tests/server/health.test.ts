@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SitesReadiness } from '~/server/context';
 import { readJournal } from '~/server/db/migration-status';
-import { dbKinds, MIGRATIONS, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, MIGRATIONS, platformFor } from './support/platform';
 
 interface Readiness {
   status: string;
@@ -17,11 +17,7 @@ const LAST_MIGRATION = readJournal(MIGRATIONS).at(-1)?.tag as string;
 
 /** What a load balancer and an operator read from `/health/ready`: each check by name, 503 while not ready. */
 describe.each(await dbKinds())('readiness on %s', (kind) => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await openTestPlatform(kind);
-  }, 60_000);
-  afterAll(async () => platform?.close());
+  const platform = platformFor(kind);
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();

@@ -10,7 +10,7 @@ import { loadSiteContext } from '~/server/builds/site-context';
 import { loadConfig } from '~/server/config';
 import type { TenantRecord } from '~/server/platform/tenants';
 import { dbContentSource } from '~/server/sites/db-source';
-import { openTestPlatform, TEST_APP_TOKEN_SECRET, type TestPlatform } from './support/platform';
+import { platformFor, TEST_APP_TOKEN_SECRET } from './support/platform';
 
 /**
  * /Liga-Smk as a build writes it, rendered by the site's one compile (dist/_site, compiled first when
@@ -26,7 +26,7 @@ interface Renderer {
 }
 
 let renderer: Renderer;
-let platform: TestPlatform;
+const platform = platformFor('pglite');
 let clientDir: string;
 beforeAll(async () => {
   const { compileSite } = (await import(pathToFileURL(join(root, 'scripts/build.mjs')).href)) as {
@@ -34,11 +34,9 @@ beforeAll(async () => {
   };
   const { id } = await compileSite();
   renderer = (await import(`${pathToFileURL(join(root, 'dist/_site/server/entry.mjs')).href}?compile=${id}`)) as Renderer;
-  platform = await openTestPlatform('pglite');
   clientDir = mkdtempSync(join(tmpdir(), 'lms-liga-smk-'));
 }, 300_000);
 afterAll(async () => {
-  await platform?.close();
   if (clientDir) rmSync(clientDir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import { clickLogs } from '~/server/db/schema';
 import { loggedPath } from '~/server/sites/access-log';
 import { makeDist, startSites } from './support/fake-sites';
 import { signUpForm } from './support/identity';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { DEMO_ORIGIN, generateAppToken } from './support/tokens';
 
 /**
@@ -22,13 +22,12 @@ it('the access log drops the query of the auth service and /CallbackAuth, and se
 });
 
 describe.each(await dbKinds())('no secret in what the server writes on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let sites: Awaited<ReturnType<typeof startSites>>;
   const dist = makeDist();
   const written: string[] = [];
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     sites = await startSites({
       distRoot: dist.distRoot,
       workerScript: '/nonexistent/render-worker.mjs',
@@ -39,7 +38,6 @@ describe.each(await dbKinds())('no secret in what the server writes on %s', (kin
   }, 60_000);
   afterAll(async () => {
     await sites?.close();
-    await platform?.close();
     dist.remove();
   });
 

@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES } from '~/contract/common';
 import { clickLogs } from '~/server/db/schema';
 import { otherTenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { DEMO_ORIGIN, expectApiError, fromAddress, generateAppToken, type IssuedAppToken, signInDemo } from './support/tokens';
 
 describe.each(await dbKinds())('logging on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let app: IssuedAppToken;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     app = await generateAppToken(platform);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   const log = (overrides: Record<string, unknown> = {}) => ({
     from: `${DEMO_ORIGIN}/Blog?utm_source=x`,

@@ -10,7 +10,7 @@ import { enqueueMail, type MailMessage, staffRecipients } from '~/server/mail/ou
 import { startMail } from '~/server/mail/service';
 import { catcherTransport, type MailTransport } from '~/server/mail/transport';
 import { MailWorker } from '~/server/mail/worker';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { expectApiError, fromAddress, generateAppToken, type IssuedAppToken, OTHER_APP_CODE, signInDemo } from './support/tokens';
 
 /** Indonesian text with emoji and accents, which must arrive exactly as written. */
@@ -46,7 +46,7 @@ async function refusingServer(refusal: () => { code: number; text: string }) {
 }
 
 describe.each(await dbKinds())('mail on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let catcher: MailCatcher;
   let demo: IssuedAppToken;
   let other: IssuedAppToken;
@@ -54,7 +54,6 @@ describe.each(await dbKinds())('mail on %s', (kind) => {
   let lmsId: string;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     catcher = new MailCatcher({ db: platform.deps.db });
     await catcher.start();
     demo = await generateAppToken(platform);
@@ -64,7 +63,6 @@ describe.each(await dbKinds())('mail on %s', (kind) => {
   }, 60_000);
   afterAll(async () => {
     await catcher?.close();
-    await platform?.close();
   });
 
   const db = () => platform.deps.db;

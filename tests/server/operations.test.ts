@@ -2,23 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, getAppSettings, updateAppSetting } from '~/lib/api';
 import { loadConfig } from '~/server/config';
 import { appSettings } from '~/server/db/schema';
 import { loadKeyRing } from '~/server/platform/keys';
 import { siteApiConfig } from '~/server/sites/site-api-config';
 import { appClientOf, DEMO_APP_CODE, signInAs, tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { fromAddress } from './support/tokens';
 
 /** What operators of many tenants rely on: no lost updates, recoverable settings, safe defaults, honest limits. */
 describe.each(await dbKinds())('operating the platform on %s', (kind) => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await openTestPlatform(kind, { TRUST_PROXY: '1' });
-  }, 60_000);
-  afterAll(async () => platform?.close());
+  const platform = platformFor(kind, { TRUST_PROXY: '1' });
 
   it('two admins changing different colours at the same moment keep both changes', async () => {
     const [first, second] = [await appClientOf(platform), await appClientOf(platform)];

@@ -22,7 +22,7 @@ import { unbalancedTransactions } from '~/server/payments/ledger';
 import { appClientOf, tenantOf } from './support/api-client';
 import { signUpLearner } from './support/identity';
 import { expectLedgerBalanced, servePayments } from './support/payments';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 
 /*
  * Class payments on the embedded Duitku simulator, as a learner, the gateway and a forger meet them.
@@ -62,21 +62,19 @@ interface SimView {
 }
 
 describe.each(await dbKinds())('class payments on %s', (kind) => {
-  let platform: TestPlatform;
+  // Fast retries, and enough of them (3 s in all) that a test can change the gateway's answer between two.
+  const platform = platformFor(kind, { GATEWAY_SIM_BACKOFF_MS: '50,100,200,400,800,1600', GATEWAY_SIM_POLL_MS: '50' });
   let served: Awaited<ReturnType<typeof servePayments>>;
   let lmsId: string;
   let origin: string;
 
   beforeAll(async () => {
-    // Fast retries, and enough of them (3 s in all) that a test can change the gateway's answer between two.
-    platform = await openTestPlatform(kind, { GATEWAY_SIM_BACKOFF_MS: '50,100,200,400,800,1600', GATEWAY_SIM_POLL_MS: '50' });
     served = await servePayments(platform);
     origin = served.origin;
     lmsId = (await tenantOf(platform)).lmsId;
   }, 120_000);
   afterAll(async () => {
     await served?.close();
-    await platform?.close();
   });
   afterEach(async () => {
     const db = platform.deps.db;

@@ -10,7 +10,7 @@ import { demoAccount } from '~/server/seed/seed';
 import { appClientOf, clientOf, signInAs, tenantOf } from './support/api-client';
 import { signUpForm, signUpLearner } from './support/identity';
 import { expectLedgerBalanced, servePayments } from './support/payments';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken, OTHER_APP_CODE } from './support/tokens';
 
 /*
@@ -34,7 +34,7 @@ const form = (amount: number | string, change: Partial<PayoutRequest> = {}): Pay
 });
 
 describe.each(await dbKinds())('mentor payouts on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind, { GATEWAY_SIM_BACKOFF_MS: '50,100,200', GATEWAY_SIM_POLL_MS: '50' });
   let served: Awaited<ReturnType<typeof servePayments>>;
   let lmsId: string;
   let origin: string;
@@ -42,7 +42,6 @@ describe.each(await dbKinds())('mentor payouts on %s', (kind) => {
   let admin: ApiClient;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind, { GATEWAY_SIM_BACKOFF_MS: '50,100,200', GATEWAY_SIM_POLL_MS: '50' });
     served = await servePayments(platform);
     origin = served.origin;
     lmsId = (await tenantOf(platform)).lmsId;
@@ -53,7 +52,6 @@ describe.each(await dbKinds())('mentor payouts on %s', (kind) => {
   }, 120_000);
   afterAll(async () => {
     await served?.close();
-    await platform?.close();
   });
   afterEach(async () => {
     const db = platform.deps.db;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { POST_KINDS, type PostKind, type PostSummary } from '~/contract/posts';
 import {
   type ApiClient,
@@ -22,7 +22,7 @@ import {
 } from '~/lib/api';
 import { loadTenantItems } from '~/lib/tenant/load-items';
 import { appClientOf, clientOf, otherTenantOf, signInAs } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken } from './support/tokens';
 
 /** Posts per kind in the demo tenant's seed (tenants/demo/content/posts). */
@@ -40,7 +40,7 @@ let unique = 0;
 const slugOf = (name: string) => `uji-${name}-${Date.now().toString(36)}-${++unique}`;
 
 describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   /** The demo site with an app token, no user. */
   let site: ApiClient;
   let writer: ApiClient;
@@ -55,7 +55,6 @@ describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
   let otherNews: number;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     const clients = await Promise.all(Array.from({ length: 6 }, () => appClientOf(platform)));
     [site, writer, admin, superadmin, student, mentor] = clients as [ApiClient, ApiClient, ApiClient, ApiClient, ApiClient, ApiClient];
     await Promise.all([
@@ -74,7 +73,6 @@ describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
     otherWriter.setCredentials({ appToken: issued.wire, lmsId: other.lmsId });
     await signInAs(otherWriter, 'writer', other.code);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('GET v3/post/list', () => {
     it('lists events in schedule order: running and upcoming soonest first, then ended ones latest first', async () => {

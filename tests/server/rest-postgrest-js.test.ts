@@ -1,7 +1,7 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TenantRecord } from '~/server/platform/tenants';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { postgrestOf } from './support/rest';
 
 /*
@@ -35,18 +35,16 @@ const created = (data: unknown, extra: Record<string, unknown> = {}) => ok(data,
 const names = (...list: string[]) => ok(list.map((name) => ({ name })));
 
 describe.each(await dbKinds())("postgrest-js's own test cases against our REST API on %s", (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let postgrest: PostgrestClient;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     // A tenant no other test writes to: its five rows are the upstream seed.
     const tenant = (await platform.deps.tenants.all()).find((t) => t.code === 'alpha') as TenantRecord;
     postgrest = postgrestOf(platform, tenant);
     const seeded = await postgrest.from('book_reviews').insert(USERS);
     if (seeded.status !== 201) throw new Error(`seed failed: ${JSON.stringify(seeded.error)}`);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('basic.test.ts', () => {
     it("'basic select table'", async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISC_QUESTIONNAIRE } from '~/lib/disc/questionnaire';
 import { scoreDisc } from '~/lib/disc/score';
 import { bookReviews, donations, userDisc } from '~/server/db/schema';
@@ -8,7 +8,7 @@ import { MAX_BODY_BYTES } from '~/server/http/limits';
 import type { TenantRecord } from '~/server/platform/tenants';
 import { REST_LIMITS, restRoutes } from '~/server/rest/routes';
 import { otherTenantOf, SITE_ORIGIN, tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { apiKeyOf, nextAddress, postgrestOf, restFetch, restRequest } from './support/rest';
 import { fromAddress } from './support/tokens';
 
@@ -31,16 +31,14 @@ const pgError = (code: string, message?: string | RegExp) =>
   });
 
 describe.each(await dbKinds())('hosted database REST (SPEC §7) through postgrest-js on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let tenant: TenantRecord;
   let other: TenantRecord;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     tenant = await tenantOf(platform);
     other = await otherTenantOf(platform);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('the apikey', () => {
     it('is required: 401 PGRST302 without one, as a Supabase gateway answers', async () => {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kindOfRole, ROLES, type Role, roleOfKind } from '~/contract/roles';
 import { userSessions } from '~/server/db/schema';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { countRows, DEMO_APP_CODE, expectApiError, generateAppToken, type IssuedAppToken, signInDemo } from './support/tokens';
 
 /** SPEC §6, written out rather than derived from ROLES, so a reordering of the list is caught. */
@@ -36,16 +36,14 @@ describe('user kind → role (SPEC §6)', () => {
 });
 
 describe.each(await dbKinds())('settings writes by role on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let app: IssuedAppToken;
   const tokens = new Map<Role, string>();
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     app = await generateAppToken(platform);
     for (const role of ROLES) tokens.set(role, await signInDemo(platform, role));
   }, 60_000);
-  afterAll(() => platform?.close());
 
   const putTitle = (title: string, authorization?: string) =>
     platform.api.request(`/${DEMO_APP_CODE}/cms/app/setting/title`, {

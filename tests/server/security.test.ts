@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '~/contract/common';
 import { RateLimiter } from '~/server/platform/rate-limit';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import {
   countRows,
   DEMO_APP_CODE,
@@ -16,16 +16,14 @@ import {
 const FOREIGN_ORIGIN = 'https://evil.example';
 
 describe.each(await dbKinds())('API security on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let app: IssuedAppToken;
   let admin: string;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     app = await generateAppToken(platform);
     admin = await signInDemo(platform, 'admin');
   }, 60_000);
-  afterAll(() => platform?.close());
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -1,25 +1,23 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '~/contract/roles';
 import { listTenantCodes, loadTenant } from '~/lib/tenant/load';
 import { appSettings, tenants, users } from '~/server/db/schema';
 import { demoAccount, seedDatabase } from '~/server/seed/seed';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { countRows, DEMO_APP_CODE, fromAddress, generateAppToken, type IssuedAppToken, signInDemo } from './support/tokens';
 
 const TENANTS_ROOT = 'tenants';
 const CODES = listTenantCodes(TENANTS_ROOT);
 
 describe.each(await dbKinds())('seed on %s', (kind) => {
-  let platform: TestPlatform;
+  // From scratch, not from the run's seeded template: the start-up seed itself is under test here.
+  const platform = platformFor(kind, {}, { fresh: true });
   let app: IssuedAppToken;
 
   beforeAll(async () => {
-    // From scratch, not from the run's seeded template: the start-up seed itself is under test here.
-    platform = await openTestPlatform(kind, {}, { fresh: true });
     app = await generateAppToken(platform);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   const reseed = () => seedDatabase(platform.deps.db, { tenantsRoot: TENANTS_ROOT });
   const storedSettings = () =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SettingKey } from '~/contract/settings';
 import {
   type ApiClient,
@@ -12,24 +12,22 @@ import {
 } from '~/lib/api';
 import { demoAccount } from '~/server/seed/seed';
 import { appClientOf, clientOf, DEMO_APP_CODE, otherTenantOf, signInAs, tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 
 describe.each(await dbKinds())('settings through the API client on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   /** The demo site with an app token, no user. */
   let site: ApiClient;
   let admin: ApiClient;
   let student: ApiClient;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     site = await appClientOf(platform);
     admin = await appClientOf(platform);
     student = await appClientOf(platform);
     await signInAs(admin, 'admin');
     await signInAs(student, 'student');
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('reading', () => {
     it('GET {code}/cms/app/id names the lms id of the app code', async () => {

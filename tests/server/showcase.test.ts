@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioItem } from '~/contract/portfolio';
 import type { PostSummary } from '~/contract/posts';
 import { type ApiClient, createAppointment, getPortfolio, listGallery, listPortfolio, listPosts } from '~/lib/api';
 import { appointments } from '~/server/db/schema';
 import { appClientOf, clientOf, otherTenantOf, tenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken } from './support/tokens';
 
 const failsWith = (call: Promise<unknown>, statusCode: number, field?: string) =>
@@ -45,14 +45,12 @@ const APPOINTMENT = {
 };
 
 describe.each(await dbKinds())('gallery, portfolio and appointments through the API client on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let site: ApiClient;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     site = await appClientOf(platform);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   describe('GET v1/post/gallery/list', () => {
     it('pages the 14 photos 6 at a time by default, without gaps or repeats', async () => {

@@ -6,7 +6,7 @@ import { ACCOUNT_DELAYS, ADDRESS_DELAYS, signInWaitMessage, waitInWords } from '
 import { type DelayRule, delayAfter, MemoryRateLimitStore, RateLimiter, type RateLimitStore } from '~/server/platform/rate-limit';
 import { RedisRateLimitStore } from '~/server/platform/rate-limit-redis';
 import { connectRedis } from '~/server/platform/shared-state';
-import { openTestPlatform, type TestPlatform } from './support/platform';
+import { platformFor } from './support/platform';
 import { expectApiError, fromAddress } from './support/tokens';
 
 /**
@@ -154,15 +154,13 @@ describe.runIf(redisUp)('failure delays on Redis', () => {
   });
 
   describe('sign-in through the API', () => {
-    let platform: TestPlatform;
+    const platform = platformFor('pglite', { REDIS_URL, REDIS_PREFIX: prefix });
     let lmsId: string;
     let clock = 0;
     beforeAll(async () => {
-      platform = await openTestPlatform('pglite', { REDIS_URL, REDIS_PREFIX: prefix });
       lmsId = (await platform.deps.tenants.all()).find((tenant) => tenant.code === 'demo')?.lmsId ?? '';
       clock = Date.now();
     }, 120_000);
-    afterAll(() => platform?.close());
 
     /** The platform as one process of several: its limiter talks to Redis on its own connection. */
     const asProcess = async () => {

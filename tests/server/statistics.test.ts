@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTER_FLAGS } from '~/contract/statistics';
 import type { ApiClient } from '~/lib/api';
 import {
@@ -17,7 +17,7 @@ import {
   recordStatistic,
 } from '~/lib/api/statistics';
 import { appClientOf, clientOf, otherTenantOf } from './support/api-client';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken } from './support/tokens';
 
 /**
@@ -28,14 +28,12 @@ import { generateAppToken } from './support/tokens';
 const failsWith = (call: Promise<unknown>, statusCode: number) => expect(call).rejects.toMatchObject({ statusCode });
 
 describe.each(await dbKinds())('statistics and leaderboards on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let site: ApiClient;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     site = await appClientOf(platform);
   }, 60_000);
-  afterAll(() => platform?.close());
 
   it('counts the seeded catalogue: schools, their students and graduates, mentors, programs, cities', async () => {
     const counters = await getCounters(site);

@@ -14,7 +14,7 @@ import { s3Client } from '~/server/platform/s3';
 import { uploadUsableBy } from '~/server/uploads/records';
 import { appClientOf, clientOf, inProcessFetch } from './support/api-client';
 import { signUpLearner } from './support/identity';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { expectApiError, fromAddress, generateAppToken, type IssuedAppToken, OTHER_APP_CODE, signInDemo } from './support/tokens';
 
 /**
@@ -166,16 +166,14 @@ interface Uploaded {
 
 describe.each(await dbKinds())('the upload service on %s', (kind) => {
   describe.each(STORES)('with the $name store', (store) => {
-    let platform: TestPlatform;
+    const platform = platformFor(kind, () => store.env(kind));
     let app: IssuedAppToken;
     let site: ApiClient;
 
     beforeAll(async () => {
-      platform = await openTestPlatform(kind, store.env(kind));
       app = await generateAppToken(platform);
       site = await appClientOf(platform);
     }, 60_000);
-    afterAll(() => platform?.close());
 
     const formOf = (bytes: Buffer | string, name: string, purpose: string | null = 'image') => {
       const form = new FormData();

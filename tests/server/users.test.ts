@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UserProfileResponseSchema } from '~/contract/users';
 import { type ApiClient, getMe, signOut } from '~/lib/api';
 import { appClientOf, otherTenantOf, signInAs, tenantOf } from './support/api-client';
 import { signUpLearner } from './support/identity';
-import { dbKinds, openTestPlatform, type TestPlatform } from './support/platform';
+import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken } from './support/tokens';
 
 describe.each(await dbKinds())('GET v1/user/me on %s', (kind) => {
-  let platform: TestPlatform;
+  const platform = platformFor(kind);
   let lmsId: string;
 
   beforeAll(async () => {
-    platform = await openTestPlatform(kind);
     lmsId = (await tenantOf(platform)).lmsId;
   }, 60_000);
-  afterAll(() => platform?.close());
 
   it('describes a learner who signed up: fields, province and city names, and this session', async () => {
     const client: ApiClient = await appClientOf(platform);

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     entry.users -= 1;
     if (entry.users > 0) return;
-    shared.lmsSeededTemplates = undefined;
+    delete shared.lmsSeededTemplates;
     await remove();
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openPlatform, type Platform } from '~/server/bootstrap';
 import { loadConfig } from '~/server/config';
 
@@ -164,4 +165,36 @@ export async function makeSeededTemplates() {
     throw error;
   }
   return { templates: made, remove };
+}
+
+/**
+ * The platform of a describe block: opened (`openTestPlatform`) before its first test and closed after
+ * its last. Read it in hooks and tests, never while the block is being declared; a block's own
+ * `beforeAll` runs after this one, so it can use the platform already. `env` may be a function, read
+ * when the platform opens (after the file's own `beforeAll` hooks, e.g. a server's port).
+ *
+ *   describe.each(await dbKinds())('posts on %s', (kind) => {
+ *     const platform = platformFor(kind);
+ *     it('lists', async () => expect((await platform.api.request('/…')).status).toBe(200));
+ *   });
+ */
+export function platformFor(
+  kind: DbKind,
+  env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {},
+  options: { fresh?: boolean } = {},
+): TestPlatform {
+  let opened: TestPlatform | undefined;
+  beforeAll(async () => {
+    opened = await openTestPlatform(kind, typeof env === 'function' ? env() : env, options);
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  return new Proxy({} as TestPlatform, {
+    get(_, key) {
+      if (!opened) throw new Error(`the ${kind} platform is not open here: read it in a hook or a test`);
+      return Reflect.get(opened, key, opened);
+    },
+  });
 }
