@@ -78,6 +78,8 @@ export default defineConfig({
       PGLITE_DIR: 'memory://',
       DATABASE_URL: '',
       RENDER_BURST: '100000',
+      // Likewise every new browser context (and every API client of a test) generates an app token from 127.0.0.1.
+      TOKEN_GENERATE_PER_MINUTE: '100000',
       CHAT_STREAM_PACE_MS: '60',
     },
     reuseExistingServer: false,

@@ -78,6 +78,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
       chat,
       gatewaySim: simulator,
       trustProxyHops: config.server.trustProxyHops,
+      tokenGeneratePerMinute: config.server.tokenGeneratePerMinute,
       version: options.version,
       migrations: migrationCheck(database.db, options.migrationsFolder),
       // A free connection within the connect timeout and `select 1` at once; longer means not ready.

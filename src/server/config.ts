@@ -107,6 +107,11 @@ const EnvSchema = z.object({
     },
     0,
   ),
+  TOKEN_GENERATE_PER_MINUTE: variable(
+    'App tokens one client address may generate a minute (POST /token/generate); past it 429 (count). Default 60.',
+    whole(1),
+    60,
+  ),
   ACCESS_LOG: variable(
     'One JSON line per request on standard output (1/true or 0/false). Default off (on in `npm start`).',
     { accepts: '1, true, 0 atau false', parse: (text) => SWITCH[text] },
@@ -472,6 +477,7 @@ function slices(vars: Vars) {
       host: vars.HOST,
       defaultTenant: vars.DEFAULT_TENANT,
       trustProxyHops: vars.TRUST_PROXY,
+      tokenGeneratePerMinute: vars.TOKEN_GENERATE_PER_MINUTE,
       accessLog: vars.ACCESS_LOG,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     },

@@ -391,3 +391,23 @@ describe.each(await dbKinds())('API security on %s', (kind) => {
     });
   });
 });
+
+describe('app tokens a minute, as configured', () => {
+  const platform = platformFor('pglite', { TOKEN_GENERATE_PER_MINUTE: '3' });
+
+  it('TOKEN_GENERATE_PER_MINUTE sets how many app tokens one address may generate a minute', async () => {
+    const generate = (address: string) =>
+      platform.api.request(
+        '/v1/authorizer/token/generate',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: DEMO_ORIGIN },
+          body: JSON.stringify({ id: DEMO_APP_CODE, secret: 'salah', scopes: ['read'] }),
+        },
+        fromAddress(address),
+      );
+    for (let attempt = 1; attempt <= 3; attempt++) expect((await generate('203.0.113.20')).status).toBe(401);
+    await expectApiError(await generate('203.0.113.20'), 429);
+    expect((await generate('203.0.113.21')).status).toBe(401);
+  });
+});

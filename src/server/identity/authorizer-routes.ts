@@ -21,16 +21,20 @@ const sameSecret = (a: string, b: string) => {
 export function authorizerRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
-  app.post('/token/generate', rateLimit(deps, { name: 'token-generate', limit: 60, windowMs: 60_000 }), async (c) => {
-    const body = await readJson(c, TokenGenerateRequestSchema);
-    const tenant = await deps.tenants.byAppCode(body.id);
-    if (!tenant || !sameSecret(body.secret, tenantClientKeys(deps.keys, tenant).clientSecret)) throw fail('appCredentialsWrong');
-    const origin = c.req.header('Origin');
-    const host = originHost(origin);
-    if (!origin || !host || !servesHost(tenant, host)) throw fail('originNotTenant');
-    const pair = await deps.appTokens.issue(tenant, body.id, body.scopes, origin);
-    return created(c, pair, 'Token dibuat');
-  });
+  app.post(
+    '/token/generate',
+    rateLimit(deps, { name: 'token-generate', limit: deps.tokenGeneratePerMinute ?? 60, windowMs: 60_000 }),
+    async (c) => {
+      const body = await readJson(c, TokenGenerateRequestSchema);
+      const tenant = await deps.tenants.byAppCode(body.id);
+      if (!tenant || !sameSecret(body.secret, tenantClientKeys(deps.keys, tenant).clientSecret)) throw fail('appCredentialsWrong');
+      const origin = c.req.header('Origin');
+      const host = originHost(origin);
+      if (!origin || !host || !servesHost(tenant, host)) throw fail('originNotTenant');
+      const pair = await deps.appTokens.issue(tenant, body.id, body.scopes, origin);
+      return created(c, pair, 'Token dibuat');
+    },
+  );
 
   app.get('/version', (c) => ok(c, { version: deps.version }));
 

@@ -45,6 +45,7 @@ describe('the configuration schema (src/server/config.ts)', () => {
       host: '0.0.0.0',
       defaultTenant: 'demo',
       trustProxyHops: 0,
+      tokenGeneratePerMinute: 60,
       accessLog: false,
       shutdownTimeoutMs: 10_000,
     });
