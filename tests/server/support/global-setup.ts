@@ -16,8 +16,9 @@ export default async function setup(project: TestProject) {
     const started = performance.now();
     const made = makeSeededTemplates();
     shared.lmsSeededTemplates = { users: 0, made };
-    made.then(() =>
-      console.log(`Templat basis data tes (PGlite, PostgreSQL) siap dalam ${((performance.now() - started) / 1000).toFixed(1)} s`),
+    made.then(
+      () => console.log(`Templat basis data tes (PGlite, PostgreSQL) siap dalam ${((performance.now() - started) / 1000).toFixed(1)} s`),
+      () => {}, // the failure reaches the caller below
     );
   }
   const entry = shared.lmsSeededTemplates;

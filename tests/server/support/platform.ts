@@ -171,7 +171,7 @@ export async function makeSeededTemplates() {
  * The platform of a describe block: opened (`openTestPlatform`) before its first test and closed after
  * its last. Read it in hooks and tests, never while the block is being declared; a block's own
  * `beforeAll` runs after this one, so it can use the platform already. `env` may be a function, read
- * when the platform opens (after the file's own `beforeAll` hooks, e.g. a server's port).
+ * when the platform opens (after the `beforeAll` hooks of enclosing blocks, e.g. a file's server port).
  *
  *   describe.each(await dbKinds())('posts on %s', (kind) => {
  *     const platform = platformFor(kind);
