@@ -52,8 +52,8 @@ export interface ApiDeps {
   problems?: (() => string[]) | undefined;
   /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket's address). */
   trustProxyHops: number;
-  /** App tokens one address may generate a minute (default 60). */
-  tokenGeneratePerMinute?: number | undefined;
+  /** App tokens one address may generate a minute (TOKEN_GENERATE_PER_MINUTE). */
+  tokenGeneratePerMinute: number;
   /** The deployed app version (SPEC §4 "App version"). */
   version: string;
 }

@@ -23,7 +23,7 @@ export function authorizerRoutes(deps: ApiDeps) {
 
   app.post(
     '/token/generate',
-    rateLimit(deps, { name: 'token-generate', limit: deps.tokenGeneratePerMinute ?? 60, windowMs: 60_000 }),
+    rateLimit(deps, { name: 'token-generate', limit: deps.tokenGeneratePerMinute, windowMs: 60_000 }),
     async (c) => {
       const body = await readJson(c, TokenGenerateRequestSchema);
       const tenant = await deps.tenants.byAppCode(body.id);
