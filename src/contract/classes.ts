@@ -1,5 +1,6 @@
 import { miniEnvelope, queryCityIds, queryFlag, queryIds, queryInt, z } from './mini';
 import { paged } from './paged';
+import { TaxRuleSchema } from './tax';
 
 /**
  * Classes (SPEC §3 "Class", §4 "Class lifecycle badges", §7 "Classes and programs"). zod/mini: the
@@ -73,8 +74,10 @@ export const ClassSummarySchema = z.object({
   place: z.string(),
   heldCity: CityRef,
   registrarCity: CityRef,
-  /** Whole rupiah; 0 is free. */
+  /** Whole rupiah as published; 0 is free. What the learner pays follows `tax` (contract/tax.ts `priceBreakdown`). */
   price: z.number(),
+  /** The tenant's PPN rule the price is published under. */
+  tax: TaxRuleSchema,
   quota: z.nullable(z.number()),
   schedule: z.string(),
   registrationOpensAt: iso,
@@ -111,6 +114,8 @@ export const ClassDetailSchema = z.object({
   enrolmentFields: z.array(z.string()),
   syllabus: z.array(SyllabusItemSchema),
   batch: z.nullable(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  /** The premium courses the class grants its learners (a perk: granted on payment, withdrawn with a refund). */
+  courses: z.array(z.object({ slug: z.string(), title: z.string(), isPremium: z.boolean() })),
   updatedAt: z.string(),
 });
 export type ClassDetail = z.infer<typeof ClassDetailSchema>;

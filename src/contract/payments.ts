@@ -16,7 +16,7 @@ import { paged } from './paged';
  * invoice of the class was paid. An expired, failed or cancelled invoice the gateway later confirms
  * paid becomes paid all the same: the money is recorded (and refunded if the class cannot take it).
  */
-export const INVOICE_STATES = ['pending', 'paid', 'expired', 'failed', 'cancelled'] as const;
+export const INVOICE_STATES = ['pending', 'paid', 'expired', 'failed', 'cancelled', 'refunded'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /** The return page's text for anything but resultCode "00" (docs/design.md "Facts about the original platform"). */
@@ -47,6 +47,15 @@ export const PaymentDetailRequestSchema = z
     }),
   );
 export type PaymentDetailRequest = z.infer<typeof PaymentDetailRequestSchema>;
+
+/** POST v1/class/payment/refund (staff): the paid invoice to refund and why (told to the learner). */
+export const PaymentRefundRequestSchema = z.strictObject({
+  merchantOrderId: OrderId,
+  reason: z
+    .string()
+    .check(z.trim(), z.minLength(3, 'alasan refund wajib diisi'), z.maxLength(300, 'alasan refund paling banyak 300 karakter')),
+});
+export type PaymentRefundRequest = z.infer<typeof PaymentRefundRequestSchema>;
 
 /** GET v1/class/payment/callback?merchantOrderId: the status of an order, read only. */
 export const PaymentStatusQuerySchema = z.strictObject({ merchantOrderId: OrderId });

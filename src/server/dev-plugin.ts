@@ -83,7 +83,7 @@ export function apiDevPlugin(config: Config): Plugin {
         context.catch(() => {
           context = undefined;
         });
-        return { context: await context, source: dbContentSource(platform.deps.db, tenant.lmsId) };
+        return { context: await context, source: dbContentSource(platform.deps.db, tenant) };
       };
       server.middlewares.use('/api', (req, res, next) => {
         open().then(

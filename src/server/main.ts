@@ -68,7 +68,7 @@ const site = await startSiteServer({
   contentSource: async (code) => {
     const tenant = await platform.deps.tenants.byCode(code);
     if (!tenant) throw new Error(`tenant "${code}" tidak ada`);
-    return dbContentSource(platform.deps.db, tenant.lmsId);
+    return dbContentSource(platform.deps.db, tenant);
   },
   siteEvents: platform.shared.siteEvents,
   // PGlite answers one query at a time on this thread: one read at a time keeps static pages and health between them.

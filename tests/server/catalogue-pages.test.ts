@@ -91,7 +91,7 @@ describe.each(await dbKinds())('catalogue pages on %s', (kind) => {
     clientDir = mkdtempSync(join(tmpdir(), 'lms-catalogue-pages-'));
     const api = loadConfig({ APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET });
     const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir, api });
-    const source = dbContentSource(platform.deps.db, tenant.lmsId);
+    const source = dbContentSource(platform.deps.db, tenant);
     renderer.configure(context, source);
     index = await itemIndexOf(source);
   }, 120_000);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { priceBreakdown } from '~/contract/tax';
 import { formatRupiah } from '~/lib/format/money';
 import { extractiveText, groundingOf, sourcesOf } from '~/server/chat/answerer';
 import type { TenantIndex } from '~/server/chat/retrieval';
@@ -63,7 +64,7 @@ describe.each(await dbKinds())('chat retrieval over the demo content on %s', (ki
   });
 
   it("states a class's price exactly as the catalogue holds it, for the class it cites", async () => {
-    const source = dbContentSource(platform.deps.db, (await tenantOf(platform)).lmsId);
+    const source = dbContentSource(platform.deps.db, await tenantOf(platform));
     let checked = 0;
     for (const question of set.answerable.filter((entry) => entry.source.startsWith('/Class/'))) {
       const { text, sources } = answer(question.q);
@@ -71,7 +72,7 @@ describe.each(await dbKinds())('chat retrieval over the demo content on %s', (ki
       if (!cited) continue;
       const item = await source.getClass(cited);
       expect(item, cited).toBeDefined();
-      expect(text).toContain(`Biaya: ${item && item.price > 0 ? formatRupiah(item.price) : 'gratis'}.`);
+      expect(text).toContain(`Biaya: ${item && item.price > 0 ? formatRupiah(priceBreakdown(item.price, item.tax).total) : 'gratis'}.`);
       checked += 1;
     }
     expect(checked).toBeGreaterThanOrEqual(15);

@@ -49,11 +49,11 @@ describe.each(await dbKinds())('content source over the database on %s', (kind) 
     site = await appClientOf(platform);
     writer = await appClientOf(platform);
     await signInAs(writer, 'writer');
-    source = dbContentSource(platform.deps.db, (await tenantOf(platform)).lmsId);
+    source = dbContentSource(platform.deps.db, await tenantOf(platform));
     const other = await otherTenantOf(platform);
     otherSite = clientOf(platform);
     otherSite.setCredentials({ appToken: (await generateAppToken(platform, { appCode: other.appCode })).wire, lmsId: other.lmsId });
-    otherSource = dbContentSource(platform.deps.db, other.lmsId);
+    otherSource = dbContentSource(platform.deps.db, other);
     careers = (await listCareers(site)).items;
   }, 60_000);
 
@@ -251,7 +251,7 @@ describe.each(await dbKinds())('content source over the database on %s', (kind) 
 
     it('lists no section for a tenant without content', async () => {
       const empty = await tenantOf(platform, 'SEKOLAHBETA');
-      expect(await dbContentSource(platform.deps.db, empty.lmsId).sections()).toEqual([]);
+      expect(await dbContentSource(platform.deps.db, empty).sections()).toEqual([]);
     });
 
     it('drops a section once its last item is a draft', async () => {

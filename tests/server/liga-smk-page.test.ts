@@ -59,7 +59,7 @@ async function tenantContext(code: string): Promise<{ tenant: TenantRecord; cont
 /** /Liga-Smk of a tenant, with `change` applied to its context first. */
 async function show(code: string, change: (context: SiteContext) => SiteContext = (context) => context) {
   const { tenant, context } = await tenantContext(code);
-  renderer.configure(change(context), dbContentSource(platform.deps.db, tenant.lmsId));
+  renderer.configure(change(context), dbContentSource(platform.deps.db, tenant));
   const response = await renderer.render(new Request(`https://${code}.example/Liga-Smk`));
   const html = await response.text();
   return { status: response.status, html, text: textOf(html), context };

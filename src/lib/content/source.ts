@@ -1,13 +1,16 @@
 import type { Career, CareerJob } from '~/contract/careers';
 import type { ClassDetail, ClassFilterOptions, ClassFilters, ClassSummary } from '~/contract/classes';
 import type { Chapter, CourseDetail, CourseSummary } from '~/contract/courses';
+import type { Festival } from '~/contract/festival';
 import type { Mentor } from '~/contract/mentors';
 import type { Paged } from '~/contract/paged';
 import type { PortfolioItem } from '~/contract/portfolio';
 import type { GalleryItem, Post, PostCategory, PostKind, PostListQuery, PostSummary } from '~/contract/posts';
 import type { ProgramDetail, ProgramSchool, ProgramSummary } from '~/contract/programs';
 import type { Leaderboard, LeaderboardPage, ProvinceScore, StatisticsOverview } from '~/contract/statistics';
+import type { TaxRule } from '~/contract/tax';
 import type { CareerJobDetail } from '~/lib/api/careers';
+import type { League } from '~/lib/tenant/league-schema';
 import type { ContentSection } from '~/lib/tenant/variants';
 
 /**
@@ -72,6 +75,19 @@ export interface ContentSource {
   statistics(): Promise<StatisticsOverview & { scores: ProvinceScore[] }>;
   /** One page of a leaderboard, ranked. */
   leaderboard(query: { board: Leaderboard; page: number; pageSize: number }): Promise<LeaderboardPage>;
+  /** The learning festival /BelajarBersama shows; undefined when the tenant runs none. */
+  festival(): Promise<Festival | undefined>;
+  /** The coding league /Liga-Smk shows; undefined when the tenant runs none. */
+  league(): Promise<LeagueSeason | undefined>;
+  /** The PPN rule the tenant's prices are published under (contract/tax.ts). */
+  taxRule(): Promise<TaxRule>;
+}
+
+/** A tenant's coding league: its name and its season (lib/tenant/league-schema.ts). */
+export interface LeagueSeason {
+  slug: string;
+  name: string;
+  season: League;
 }
 
 export type PostListFilter = Partial<Omit<PostListQuery, 'kindSlug' | 'page' | 'pageSize'>> & {
@@ -117,6 +133,9 @@ export const SOURCE_METHODS = [
   'getFreeChapter',
   'statistics',
   'leaderboard',
+  'festival',
+  'league',
+  'taxRule',
 ] as const satisfies readonly (keyof ContentSource)[];
 export type SourceMethod = (typeof SOURCE_METHODS)[number];
 

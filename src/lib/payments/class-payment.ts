@@ -27,5 +27,7 @@ export function classPaymentView(invoice: Invoice | null, now: number = Date.now
   if (invoice.status === 'paid') return 'refund';
   if (invoice.status === 'pending') return remainingMs(invoice.expiresAt, now) > 0 ? 'pending' : 'expired';
   if (invoice.status === 'cancelled') return 'failed';
+  // Refunded by staff: the seat is gone; the learner may register again.
+  if (invoice.status === 'refunded') return 'none';
   return invoice.status;
 }

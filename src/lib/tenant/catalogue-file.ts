@@ -6,13 +6,14 @@ import { z } from 'zod';
 import { CLASS_LEVELS, CLASS_TYPES } from '~/contract/classes';
 import { SlugSchema } from '~/contract/posts';
 import { WebUrlSchema } from '~/contract/url';
-import { SHARED_DIR, TenantFileError } from './load';
+import { LeagueSchema } from './league-schema';
+import { TenantFileError } from './load';
 import { describeIssues } from './schema';
 
 /**
  * Node-side reading of a tenant's catalogue seed (`content/catalogue/`: catalogue.yaml, classes.yaml,
- * courses.yaml), for the seed only. A tenant with its own `content/catalogue/` folder has its own
- * catalogue; every other tenant gets `_shared`'s. Dates are day offsets from the moment of seeding,
+ * courses.yaml), for the seed only. Every brand has its own catalogue; nothing is shared by default
+ * (a tenant reads another's only through tenant.json `catalogueFrom`). Dates are day offsets from the moment of seeding,
  * so a fresh database always has classes in every lifecycle state. Long texts are Markdown, turned
  * into HTML here (the seed sanitises it like every other HTML).
  */
@@ -21,6 +22,53 @@ const CodeSchema = z.string().regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, 'kode: huruf b
 const CityCodeSchema = z.string().regex(/^\d{2}\.\d{2}$/, 'kode kota Kemendagri, mis. 32.73');
 const ProvinceCodeSchema = z.string().regex(/^\d{2}$/, 'kode provinsi Kemendagri, mis. 32');
 const Days = z.number().int().min(-3650).max(3650);
+
+const ClockSchema = z.string().regex(/^([01]\d|2[0-3])\.[0-5]\d$/, 'jam ditulis JJ.MM, mis. "08.00"');
+
+/** The tenant's learning festival (SPEC §1, /BelajarBersama): when, where, programme, speakers, sponsor tiers. */
+const FestivalSchema = z
+  .strictObject({
+    slug: SlugSchema,
+    name: z.string().min(1),
+    description: z.string().min(1),
+    /** The day, as a day offset from seeding, and its opening and closing hours in `zone`. */
+    day: Days,
+    opens: ClockSchema,
+    closes: ClockSchema,
+    zone: z.enum(['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura']).default('Asia/Jakarta'),
+    place: z.string().min(1),
+    city: CityCodeSchema,
+    programme: z.array(z.strictObject({ time: ClockSchema, title: z.string().min(1), text: z.string().min(1) })).min(1),
+    speakers: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1),
+          bio: z.string().min(1),
+          linkedin: WebUrlSchema.optional(),
+          confirmed: z.boolean().default(true),
+        }),
+      )
+      .default([]),
+    /** SPEC §3 "Sponsor tier": name, slot, price (whole rupiah; null when it is the full event cost), benefits. */
+    sponsorTiers: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1),
+          slot: z.string().min(1),
+          price: z.number().int().positive().nullable(),
+          benefits: z.array(z.string().min(1)).min(1),
+        }),
+      )
+      .default([]),
+  })
+  .refine((festival) => festival.opens < festival.closes, { path: ['closes'], message: 'selesai sebelum dibuka' })
+  .refine((festival) => [...festival.programme].every((item) => item.time >= festival.opens && item.time < festival.closes), {
+    path: ['programme'],
+    message: 'acara di luar jam festival',
+  });
+
+/** The tenant's coding league season (/Liga-Smk): its name and the season of lib/tenant/league-schema.ts. */
+const LeagueSeedSchema = z.strictObject({ slug: SlugSchema, name: z.string().min(1), season: LeagueSchema });
 
 const SyllabusUnitSchema = z.strictObject({
   title: z.string().min(1),
@@ -99,6 +147,8 @@ const CatalogueFileSchema = z.strictObject({
       ]),
     )
     .default([]),
+  festival: FestivalSchema.optional(),
+  league: LeagueSeedSchema.optional(),
   /** Demo accounts (seed.ts roles) enrolled in classes, e.g. the student in a premium course's class. */
   enrolments: z
     .array(
@@ -137,6 +187,8 @@ const ClassFileItemSchema = z.strictObject({
   alwaysOpen: z.boolean().default(false),
   preClass: z.boolean().default(false),
   mentors: z.array(SlugSchema).default([]),
+  /** Premium courses (slugs) a learner of this class may read: a perk granted on payment, withdrawn on refund. */
+  courses: z.array(SlugSchema).default([]),
   requirements: z.array(z.string()).optional(),
   benefits: z.array(z.string()).optional(),
   enrolmentFields: z.array(z.string()).default([]),
@@ -218,15 +270,28 @@ function readYaml<T extends z.ZodType>(file: string, schema: T): z.infer<T> {
   return result.data;
 }
 
-/** The folder a tenant's catalogue is read from: its own, else the shared one. */
+/** The folder a tenant's own catalogue is read from (it may have none: see `loadTenantCatalogue`). */
 export function catalogueDir(root: string, code: string): string {
-  const own = join(root, code, 'content', 'catalogue');
-  return existsSync(own) ? own : join(root, SHARED_DIR, 'content', 'catalogue');
+  return join(root, code, 'content', 'catalogue');
 }
+
+/** A tenant without a catalogue folder runs no catalogue of its own (it may share another's: tenant.json `catalogueFrom`). */
+const EMPTY_CATALOGUE = {
+  categories: [],
+  mentors: [],
+  programs: [],
+  schools: [],
+  leaderboards: {},
+  events: [],
+  enrolments: [],
+  classes: [],
+  courses: [],
+} satisfies Omit<TenantCatalogue, 'dir'>;
 
 /** Reads and checks a tenant's catalogue seed; throws a TenantFileError naming the file and field. */
 export function loadTenantCatalogue(root: string, code: string): TenantCatalogue {
   const dir = catalogueDir(root, code);
+  if (!existsSync(dir)) return { ...EMPTY_CATALOGUE, dir };
   const catalogue = readYaml(join(dir, 'catalogue.yaml'), CatalogueFileSchema);
   const { defaults, classes } = readYaml(join(dir, 'classes.yaml'), ClassesFileSchema);
   const { courses } = readYaml(join(dir, 'courses.yaml'), CoursesFileSchema);
@@ -301,6 +366,15 @@ function crossCheck(catalogue: CatalogueFile, classes: ClassFileItem[], courses:
   for (const enrolment of catalogue.enrolments) {
     if (!codes.has(enrolment.class)) problems.push(`pendaftaran ${enrolment.account}: kelas "${enrolment.class}" tidak ada`);
   }
+  const courseSlugs = new Map(courses.map((course) => [course.slug, course]));
+  for (const item of classes) {
+    for (const slug of item.courses) {
+      const course = courseSlugs.get(slug);
+      if (!course) problems.push(`kelas ${item.code}: kursus "${slug}" tidak ada`);
+      else if (!course.premium) problems.push(`kelas ${item.code}: kursus "${slug}" gratis, tidak perlu diberikan sebagai fasilitas`);
+    }
+  }
+  if (catalogue.leaderboards['liga-smk']?.length && !catalogue.league) problems.push('papan peringkat liga-smk tanpa musim liga (league)');
   for (const course of courses) {
     if (course.premium && !course.class) problems.push(`kursus ${course.slug}: kursus premium wajib menyebut kelasnya (class)`);
     if (course.class && !codes.has(course.class)) problems.push(`kursus ${course.slug}: kelas "${course.class}" tidak ada`);

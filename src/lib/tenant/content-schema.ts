@@ -78,6 +78,37 @@ export const PostRefSchema = z
 const ItemsOf = <T extends z.ZodType>(item: T) => z.array(item).min(1);
 const FeatureSchema = z.object({ title: z.string().min(1), text: z.string().min(1), icon: IconNameSchema }).strict();
 const StatSchema = z.object({ value: z.string().min(1), label: z.string().min(1) }).strict();
+
+/**
+ * The figures a home page may show from the tenant's own data rather than typed: participants and
+ * cities (SPEC §9's landing counters, 43700 and 31 only for a tenant with no data), alumni, schools,
+ * provinces with schools, active mentors and programs, published classes and courses
+ * (lib/content/home-stats.ts).
+ */
+export const HOME_COUNTERS = [
+  'participants',
+  'cities',
+  'alumni',
+  'schools',
+  'provinces',
+  'mentors',
+  'programs',
+  'classes',
+  'courses',
+] as const;
+export type HomeCounter = (typeof HOME_COUNTERS)[number];
+
+/** A home figure: a counter of the tenant's data (`"counter": "participants"`), or a typed value for what no data holds (a rate, a rating). */
+const HomeStatSchema = z
+  .object({
+    value: z.string().min(1).optional(),
+    counter: z.enum(HOME_COUNTERS, { error: `counter: salah satu dari ${HOME_COUNTERS.join(', ')}` }).optional(),
+    label: z.string().min(1),
+  })
+  .strict()
+  .refine((item) => (item.value === undefined) !== (item.counter === undefined), {
+    message: 'isi salah satu: value (angka yang tidak ada di data) atau counter (angka dari data tenant)',
+  });
 const StepSchema = z.object({ title: z.string().min(1), text: z.string().min(1) }).strict();
 
 /** One block of a content page, rendered by `src/components/content-blocks/`. */
@@ -101,14 +132,28 @@ export const BlockSchema = z.discriminatedUnion('type', [
         z
           .object({
             name: z.string().min(1),
-            price: PriceSchema,
+            /**
+             * A class of the catalogue (its code): the plan shows that class's price under the tenant's
+             * tax rule, its duration from its dates, and links to it. Prices of classes are never typed here.
+             */
+            class: z
+              .string()
+              .regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, 'kode kelas, mis. FWD-2026-B3')
+              .optional(),
+            /** A price that is not a class's (a package quoted on request, "Gratis"). */
+            price: PriceSchema.optional(),
             period: z.string().optional(),
             summary: z.string().optional(),
             features: ItemsOf(z.string().min(1)),
-            cta: LinkSchema,
+            /** Where the plan's button goes; a class plan goes to its class page by default. */
+            cta: LinkSchema.optional(),
             highlighted: z.boolean().default(false),
           })
-          .strict(),
+          .strict()
+          .refine((plan) => (plan.class === undefined) !== (plan.price === undefined), {
+            message: 'paket menyebut kelas (class) atau harga (price), salah satu',
+          })
+          .refine((plan) => plan.class !== undefined || plan.cta !== undefined, { path: ['cta'], message: 'paket tanpa kelas wajib punya cta' }),
       ),
     })
     .strict(),
@@ -146,7 +191,7 @@ export const HomeSchema = z
   .object({
     hero: HeroSchema.extend({ cta: LinkSchema }),
     highlights: z.object({ heading: z.string(), lead: z.string().optional(), items: ItemsOf(FeatureSchema) }).strict(),
-    stats: z.object({ heading: z.string().optional(), items: ItemsOf(StatSchema) }).strict(),
+    stats: z.object({ heading: z.string().optional(), items: ItemsOf(HomeStatSchema) }).strict(),
     programs: z
       .object({
         heading: z.string(),

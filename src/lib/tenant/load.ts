@@ -60,7 +60,19 @@ function readTenantFile(root: string, code: string): Tenant {
 export function loadTenant(root: string, code: string): Tenant {
   const tenant = readTenantFile(root, code);
   if (tenant.mainTenant !== undefined) assertMainTenant(root, tenant, tenant.mainTenant);
+  if (tenant.catalogueFrom !== undefined) assertCatalogueSource(root, tenant, tenant.catalogueFrom);
   return tenant;
+}
+
+/** A shared catalogue comes from a tenant that exists and has its own (no chains, no own folder beside it). */
+function assertCatalogueSource(root: string, tenant: Tenant, source: string): void {
+  const file = relative(process.cwd(), join(root, tenant.code, 'tenant.json'));
+  const sourceFile = join(root, source, 'tenant.json');
+  if (!existsSync(sourceFile)) throw new TenantFileError(`${file}: catalogueFrom: tenant "${source}" tidak ada`);
+  if (readTenantFile(root, source).catalogueFrom !== undefined)
+    throw new TenantFileError(`${file}: catalogueFrom: "${source}" sendiri memakai katalog tenant lain; tunjuk pemilik katalognya`);
+  if (existsSync(join(root, tenant.code, 'content', 'catalogue')))
+    throw new TenantFileError(`${file}: catalogueFrom: tenant ini punya content/catalogue/ sendiri; pilih salah satu`);
 }
 
 /** The main tenant a pesilat site names must exist and be a main site: its hosts send `/pesilat/…` here. */

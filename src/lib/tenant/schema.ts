@@ -21,10 +21,22 @@ export const TenantSchema = z
     appCode: AppCodeSchema,
     hosts: z.array(z.string().regex(/^[a-z0-9.-]+(?::\d+)?$/, 'host tanpa skema, mis. demo.example.id')).min(1),
     mainTenant: TenantCodeSchema.optional(),
+    /** The tenant whose catalogue (classes, programs, courses, mentors, festival, league) this one shows and sells; by default its own. */
+    catalogueFrom: TenantCodeSchema.optional(),
+    /** The tenant's one PPN rule (contract/tax.ts `TaxRule`): by default 11% added at checkout. */
+    tax: z.strictObject({ vatBps: z.number().int().min(0).max(10_000), included: z.boolean() }).optional(),
     setting: SiteSettingSchema,
   })
   .strict()
   .superRefine((tenant, ctx) => {
+    if (tenant.catalogueFrom === tenant.code)
+      ctx.addIssue({ code: 'custom', path: ['catalogueFrom'], message: 'tidak boleh menunjuk tenant ini sendiri' });
+    if (tenant.catalogueFrom !== undefined && tenant.tax !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tax'],
+        message: 'kelas dari katalog tenant lain dijual dengan aturan pajak pemilik katalognya',
+      });
     if (tenant.mainTenant === undefined) return;
     if (!isPesilatLayout(tenant.setting.layout)) {
       ctx.addIssue({

@@ -124,7 +124,7 @@ export async function buildSite(options: SiteBuildOptions, job: BuildJob): Promi
     if (media.encoded) job.log(`${media.encoded} gambar konten WebP dibuat (${media.files} dipakai)`);
     const maintenance = context.tenant.setting.isMaintenance !== false;
 
-    const source = new BuildSource(dbContentSource(options.db, tenant.lmsId), await listPostDetails(options.db, tenant.lmsId));
+    const source = new BuildSource(dbContentSource(options.db, tenant), await listPostDetails(options.db, tenant.lmsId));
     const index = await itemIndexOf(source.asContentSource(), maintenance);
     writeFileSync(join(dir, 'routes.json'), JSON.stringify(index));
     phase('data');

@@ -1,7 +1,7 @@
 import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ClassState, ClassSummary, SyllabusItem } from '~/contract/classes';
 import type { Db } from '../db/client';
-import { catalogueCategories, classes, classMentors, mentors, programs, syllabusItems } from '../db/schema';
+import { catalogueCategories, classes, classMentors, mentors, programs, syllabusItems, tenants } from '../db/schema';
 import { cityNames } from '../platform/areas';
 
 /**
@@ -52,6 +52,9 @@ export const summaryColumns = {
   categoryId: catalogueCategories.id,
   categorySlug: catalogueCategories.slug,
   categoryName: catalogueCategories.name,
+  /** The tax rule of the tenant that owns the class (a tenant sharing its catalogue sells under it too). */
+  vatBps: tenants.vatBps,
+  vatIncluded: tenants.vatIncluded,
 };
 
 /** A summary query's FROM: classes with their program (when active) and category. */
@@ -59,6 +62,7 @@ export function fromClasses(db: Db) {
   return db
     .select(summaryColumns)
     .from(classes)
+    .innerJoin(tenants, sql`${tenants.lmsId} = ${classes.lmsId}`)
     .leftJoin(programs, sql`${programs.id} = ${classes.programId} and ${programs.isActive}`)
     .leftJoin(catalogueCategories, sql`${catalogueCategories.id} = ${classes.categoryId}`);
 }
@@ -94,6 +98,7 @@ export async function toSummaries(db: Db, rows: SummaryRow[]): Promise<ClassSumm
     heldCity: city(row.heldCityId),
     registrarCity: city(row.registrarCityId),
     price: row.price,
+    tax: { vatBps: row.vatBps, included: row.vatIncluded },
     quota: row.quota,
     schedule: row.schedule,
     registrationOpensAt: iso(row.registrationOpensAt),

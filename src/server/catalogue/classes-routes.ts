@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { ClassCodeQuerySchema, ClassCreateSchema, ClassDeleteSchema, ClassUpdateSchema } from '~/contract/class-writes';
 import {
   type ClassActiveQuery,
@@ -37,7 +38,7 @@ export function classesRoutes(deps: ApiDeps) {
     app.get(categorySlug ? '/active/elevate' : '/active', token, async (c) => {
       const query = readQuery(c, ClassActiveQuerySchema);
       const paged = query.page !== undefined;
-      const classes = await listActiveClasses(deps.db, c.get('tenant').lmsId, {
+      const classes = await listActiveClasses(deps.db, c.get('tenant').catalogueLmsId, {
         page: query.page ?? 1,
         pageSize: query.pageSize,
         filters: paged ? filtersOf(query) : undefined,
@@ -49,23 +50,26 @@ export function classesRoutes(deps: ApiDeps) {
   active('elevate');
 
   app.get('/overview', token, async (c) => {
-    const found = await findClass(deps.db, c.get('tenant').lmsId, readQuery(c, ClassOverviewQuerySchema).slug);
+    const found = await findClass(deps.db, c.get('tenant').catalogueLmsId, readQuery(c, ClassOverviewQuerySchema).slug);
     if (!found) throw fail('classNotFound');
     return ok(c, found);
   });
 
   app.get('/syllabus', token, async (c) => {
-    const syllabus = await findClassSyllabus(deps.db, c.get('tenant').lmsId, readQuery(c, ClassSyllabusQuerySchema).classroomId);
+    const syllabus = await findClassSyllabus(deps.db, c.get('tenant').catalogueLmsId, readQuery(c, ClassSyllabusQuerySchema).classroomId);
     if (!syllabus) throw fail('classNotFound');
     return ok(c, syllabus);
   });
 
   app.get('/webinar', token, async (c) => {
     const { programIds, ...paging } = readQuery(c, ClassWebinarQuerySchema);
-    return page(c, await listActiveClasses(deps.db, c.get('tenant').lmsId, { ...paging, filters: { type: 'webinar', programIds } }));
+    return page(
+      c,
+      await listActiveClasses(deps.db, c.get('tenant').catalogueLmsId, { ...paging, filters: { type: 'webinar', programIds } }),
+    );
   });
 
-  app.get('/recent', token, async (c) => ok(c, await listRecentClasses(deps.db, c.get('tenant').lmsId)));
+  app.get('/recent', token, async (c) => ok(c, await listRecentClasses(deps.db, c.get('tenant').catalogueLmsId)));
 
   app.get('/list', token, async (c) => {
     const query = readQuery(c, ClassListQuerySchema);
@@ -78,7 +82,7 @@ export function classesRoutes(deps: ApiDeps) {
     // `all`: every match on one page (at most 1000).
     return page(
       c,
-      await listActiveClasses(deps.db, c.get('tenant').lmsId, {
+      await listActiveClasses(deps.db, c.get('tenant').catalogueLmsId, {
         page: query.all ? 1 : query.page,
         pageSize: query.all ? 1000 : query.pageSize,
         filters,
@@ -91,7 +95,16 @@ export function classesRoutes(deps: ApiDeps) {
   });
 
   // Writes (admins of the tenant): each announces a content change, so the site rebuilds the class's pages.
-  const admins = [token, requireUser(deps), requireRole('admin', 'superadmin')] as const;
+  // A tenant that shows another's catalogue does not write it: the owner's admins do.
+  const ownCatalogue = createMiddleware<ApiEnv>(async (c, next) => {
+    const tenant = c.get('tenant');
+    if (tenant.catalogueLmsId !== tenant.lmsId) {
+      const owner = await deps.tenants.byLmsId(tenant.catalogueLmsId);
+      throw fail('catalogueShared', { owner: owner?.title ?? tenant.catalogueLmsId });
+    }
+    await next();
+  });
+  const admins = [token, requireUser(deps), requireRole('admin', 'superadmin'), ownCatalogue] as const;
   const announce = (c: Context<ApiEnv>, written: { id: number; slug: string }) =>
     announceChange(deps, { tenant: c.get('tenant').code, reason: 'content', ids: [written.id, written.slug] });
 

@@ -3,7 +3,7 @@ import type { ClassDetail, ClassFilterOptions, ClassFilters, ClassSort, ClassSum
 import type { Paged } from '~/contract/paged';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
-import { batches, catalogueCategories, classes, programs } from '../db/schema';
+import { batches, catalogueCategories, classCourses, classes, courses, programs } from '../db/schema';
 import { cityNames } from '../platform/areas';
 import { pageOf } from '../platform/paging';
 import { likePattern } from '../platform/slugs';
@@ -103,7 +103,7 @@ export async function findClass(
   const [byCode] = await fromClasses(db).where(and(tenant, eq(classes.code, codeOrSlug)));
   const [row] = byCode ? [byCode] : await fromClasses(db).where(and(tenant, eq(classes.slug, codeOrSlug)));
   if (!row) return undefined;
-  const [[summary], [extra], syllabus] = await Promise.all([
+  const [[summary], [extra], syllabus, granted] = await Promise.all([
     toSummaries(db, [row]),
     db
       .select({
@@ -120,6 +120,12 @@ export async function findClass(
       .leftJoin(batches, eq(batches.id, classes.batchId))
       .where(eq(classes.id, row.id)),
     syllabusOf(db, { classId: row.id }),
+    db
+      .select({ slug: courses.slug, title: courses.title, isPremium: courses.isPremium })
+      .from(classCourses)
+      .innerJoin(courses, and(eq(courses.id, classCourses.courseId), eq(courses.isPublished, true)))
+      .where(eq(classCourses.classId, row.id))
+      .orderBy(asc(courses.position), asc(courses.id)),
   ]);
   if (!summary || !extra) return undefined;
   return {
@@ -130,6 +136,7 @@ export async function findClass(
     enrolmentFields: extra.enrolmentFields,
     syllabus,
     batch: extra.batchId !== null ? { id: extra.batchId, code: extra.batchCode ?? '', name: extra.batchName ?? '' } : null,
+    courses: granted,
     updatedAt: extra.updatedAt.toISOString(),
   };
 }

@@ -18,7 +18,7 @@ export function coreRoutes(deps: ApiDeps) {
 
   app.get('/batch/active', token, async (c) => {
     const { page, pageSize } = readQuery(c, BatchActiveQuerySchema);
-    const lmsId = c.get('tenant').lmsId;
+    const lmsId = c.get('tenant').catalogueLmsId;
     const [data, total] = await Promise.all([
       batchesOf(deps.db, lmsId, { active: true, page, pageSize }),
       countActiveBatches(deps.db, lmsId),
@@ -27,12 +27,12 @@ export function coreRoutes(deps: ApiDeps) {
   });
 
   app.get('/silabus/:programId{[0-9]{1,10}}', token, async (c) => {
-    const syllabus = await findProgramSyllabus(deps.db, c.get('tenant').lmsId, Number(c.req.param('programId')));
+    const syllabus = await findProgramSyllabus(deps.db, c.get('tenant').catalogueLmsId, Number(c.req.param('programId')));
     if (!syllabus) throw fail('programNotFound');
     return ok(c, syllabus);
   });
 
-  app.get('/active/mentors', token, async (c) => ok(c, await listMentors(deps.db, c.get('tenant').lmsId)));
+  app.get('/active/mentors', token, async (c) => ok(c, await listMentors(deps.db, c.get('tenant').catalogueLmsId)));
 
   return app;
 }

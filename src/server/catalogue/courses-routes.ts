@@ -26,18 +26,18 @@ export function coursesRoutes(deps: ApiDeps) {
 
   app.get('/list', token, async (c) => {
     const query = readQuery(c, CourseListQuerySchema);
-    return page(c, await listCourses(deps.db, c.get('tenant').lmsId, query));
+    return page(c, await listCourses(deps.db, c.get('tenant').catalogueLmsId, query));
   });
 
   app.get('/detail', token, async (c) => {
-    const course = await findCourse(deps.db, c.get('tenant').lmsId, readQuery(c, CourseDetailQuerySchema).slug);
+    const course = await findCourse(deps.db, c.get('tenant').catalogueLmsId, readQuery(c, CourseDetailQuerySchema).slug);
     if (!course) throw fail('courseNotFound');
     return ok(c, course);
   });
 
   app.get('/chapter', token, async (c) => {
     const { courseSlug, chapterSlug } = readQuery(c, ChapterQuerySchema);
-    const found = await findChapter(deps.db, c.get('tenant').lmsId, courseSlug, chapterSlug);
+    const found = await findChapter(deps.db, c.get('tenant').catalogueLmsId, courseSlug, chapterSlug);
     if (!found) throw fail('chapterNotFound');
     if (found.isPremium) {
       c.header('Cache-Control', 'private, no-store');
@@ -53,7 +53,7 @@ export function coursesRoutes(deps: ApiDeps) {
   app.get('/progress', token, user, async (c) => {
     const progress = await courseProgress(
       deps.db,
-      c.get('tenant').lmsId,
+      c.get('tenant').catalogueLmsId,
       c.get('user').id,
       readQuery(c, CourseProgressQuerySchema).courseSlug,
     );
@@ -64,7 +64,7 @@ export function coursesRoutes(deps: ApiDeps) {
 
   app.post('/progress', rateLimit(deps, { name: 'chapter-read', limit: 120, windowMs: 60_000 }), token, user, async (c) => {
     const { courseSlug, chapterSlug } = await readJson(c, ChapterReadSchema);
-    const lmsId = c.get('tenant').lmsId;
+    const lmsId = c.get('tenant').catalogueLmsId;
     const userId = c.get('user').id;
     const found = await findChapter(deps.db, lmsId, courseSlug, chapterSlug);
     if (!found) throw fail('chapterNotFound');

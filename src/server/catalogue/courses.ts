@@ -5,7 +5,7 @@ import type { Paged } from '~/contract/paged';
 import { highlightCode } from '~/lib/html/highlight';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
-import { chapterProgress, classes, courseChapters, courseModules, courses, enrolments } from '../db/schema';
+import { chapterProgress, classCourses, classes, courseChapters, courseModules, courses, enrolments } from '../db/schema';
 import { pageOf } from '../platform/paging';
 import { qualified } from '../posts';
 
@@ -232,26 +232,33 @@ export async function findFreeChapter(db: Db, lmsId: string, courseSlug: string,
   return found && !found.isPremium ? readableChapter(db, found) : undefined;
 }
 
-/** Whether a user may read a course: always for a free one; for a premium one, enrolled (active or completed) in its class. */
-export async function mayRead(db: Db, userId: string, course: { isPremium: boolean; classId: number | null }): Promise<boolean> {
+/**
+ * Whether a user may read a course: always for a free one; for a premium one, while enrolled (active
+ * or completed) in a class that grants it (class_courses: the class's perk). A refund cancels the
+ * enrolment, and with it the access.
+ */
+export async function mayRead(db: Db, userId: string, course: { isPremium: boolean; courseId: number }): Promise<boolean> {
   if (!course.isPremium) return true;
-  if (course.classId === null) return false;
   const [enrolled] = await db
     .select({ id: enrolments.id })
     .from(enrolments)
-    .where(and(eq(enrolments.classId, course.classId), eq(enrolments.userId, userId), inArray(enrolments.status, ['active', 'completed'])));
+    .innerJoin(classCourses, eq(classCourses.classId, enrolments.classId))
+    .where(
+      and(eq(classCourses.courseId, course.courseId), eq(enrolments.userId, userId), inArray(enrolments.status, ['active', 'completed'])),
+    )
+    .limit(1);
   return enrolled !== undefined;
 }
 
 /** A learner's progress in a course; undefined when there is no such course. */
 export async function courseProgress(db: Db, lmsId: string, userId: string, courseSlug: string): Promise<CourseProgress | undefined> {
   const [course] = await db
-    .select({ id: courses.id, isPremium: courses.isPremium, classId: courses.classId })
+    .select({ id: courses.id, isPremium: courses.isPremium })
     .from(courses)
     .where(and(published(lmsId), eq(courses.slug, courseSlug)));
   if (!course) return undefined;
   const [hasAccess, done, [total]] = await Promise.all([
-    mayRead(db, userId, course),
+    mayRead(db, userId, { isPremium: course.isPremium, courseId: course.id }),
     db
       .select({ id: chapterProgress.chapterId })
       .from(chapterProgress)

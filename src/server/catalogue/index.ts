@@ -5,6 +5,7 @@ export * from './classes-routes';
 export * from './core-routes';
 export * from './courses';
 export * from './courses-routes';
+export * from './events';
 export * from './mentors';
 export * from './programs';
 export * from './programs-routes';

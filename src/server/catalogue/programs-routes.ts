@@ -14,17 +14,17 @@ export function programsRoutes(deps: ApiDeps) {
 
   app.get('/active', token, async (c) => {
     const { page: pageNo, pageSize, ...filters } = readQuery(c, ProgramListQuerySchema);
-    return page(c, await listPrograms(deps.db, c.get('tenant').lmsId, { page: pageNo, pageSize, filters }));
+    return page(c, await listPrograms(deps.db, c.get('tenant').catalogueLmsId, { page: pageNo, pageSize, filters }));
   });
 
   app.get('/active/detail', token, async (c) => {
-    const program = await findProgram(deps.db, c.get('tenant').lmsId, { slug: readQuery(c, ProgramDetailQuerySchema).slug });
+    const program = await findProgram(deps.db, c.get('tenant').catalogueLmsId, { slug: readQuery(c, ProgramDetailQuerySchema).slug });
     if (!program) throw fail('programNotFound');
     return ok(c, program);
   });
 
   app.get('/schools', token, async (c) => {
-    const schools = await listProgramSchools(deps.db, c.get('tenant').lmsId, readQuery(c, ProgramSchoolsQuerySchema));
+    const schools = await listProgramSchools(deps.db, c.get('tenant').catalogueLmsId, readQuery(c, ProgramSchoolsQuerySchema));
     if (!schools) throw fail('programNotFound');
     return page(c, schools);
   });

@@ -33,7 +33,12 @@ const summaryColumns = {
   summary: programs.summary,
   logo: programs.logo,
   audience: programs.audience,
-  durationWeeks: programs.durationWeeks,
+  // From the dates of the batch that runs now or next (durations are never typed twice); the stored figure only without one.
+  durationWeeks: sql<
+    number | null
+  >`coalesce((select greatest(1, round((extract(epoch from (${batches.endsAt} - ${batches.startsAt})) / 86400 + 1) / 7))::int
+    from ${batches} where ${batches.programId} = ${qualified(programs.id)} and ${batches.endsAt} >= now() order by ${batches.startsAt} limit 1),
+    ${programs.durationWeeks})`,
   categoryId: catalogueCategories.id,
   categorySlug: catalogueCategories.slug,
   categoryName: catalogueCategories.name,

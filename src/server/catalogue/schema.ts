@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FestivalProgrammeItem, FestivalSpeaker, SponsorTier } from '~/contract/festival';
+import type { League } from '~/lib/tenant/league-schema';
 import { at, createdAt, id, lmsId, ref, texts, updatedAt } from '../db/columns';
 import { users } from '../identity/schema';
 
@@ -317,4 +319,73 @@ export const chapterProgress = pgTable(
     completedAt: at('completed_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.chapterId] })],
+);
+
+/**
+ * A premium course a class grants its learners (a perk the class page lists): readable while the
+ * learner's enrolment in the class is active or completed, so it is granted when the class is paid
+ * and withdrawn when the enrolment is cancelled by a refund.
+ */
+export const classCourses = pgTable(
+  'class_courses',
+  {
+    classId: ref('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    courseId: ref('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.classId, table.courseId] }), index('class_courses_course').on(table.courseId)],
+);
+
+/**
+ * A tenant's learning festival (SPEC §1, route /BelajarBersama; SPEC §3 "Speaker", "Sponsor tier"):
+ * when and where, its programme, speakers and sponsor tiers. The page shows the next one that has not
+ * ended; a tenant without one does not run a festival.
+ */
+export const festivals = pgTable(
+  'festivals',
+  {
+    id: id(),
+    lmsId: lmsId(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    /** The IANA zone its times are given in (Asia/Jakarta: WIB). */
+    zone: text('zone').notNull().default('Asia/Jakarta'),
+    place: text('place').notNull(),
+    cityId: text('city_id'),
+    programme: jsonb('programme').$type<FestivalProgrammeItem[]>().notNull().default([]),
+    speakers: jsonb('speakers').$type<FestivalSpeaker[]>().notNull().default([]),
+    sponsorTiers: jsonb('sponsor_tiers').$type<SponsorTier[]>().notNull().default([]),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('festivals_slug').on(table.lmsId, table.slug),
+    check('festivals_dates', sql`${table.startsAt} <= ${table.endsAt}`),
+  ],
+);
+
+/**
+ * A tenant's coding league (/Liga-Smk): its name and season (registration, phases, final, prizes,
+ * rules as month-days, lib/tenant/league-schema.ts). A tenant without one does not run a league.
+ */
+export const leagueSeasons = pgTable(
+  'league_seasons',
+  {
+    id: id(),
+    lmsId: lmsId(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    season: jsonb('season').$type<League>().notNull(),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('league_seasons_slug').on(table.lmsId, table.slug)],
 );

@@ -1,5 +1,6 @@
 import { CHAT_COPY, type ChatSource } from '~/contract/chat';
 import { CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS } from '~/contract/classes';
+import { priceBreakdown, taxNote } from '~/contract/tax';
 import { classBadge } from '~/lib/catalogue/class-card';
 import { formatDate, formatDateRange } from '~/lib/format/dates';
 import { formatRupiah } from '~/lib/format/money';
@@ -72,7 +73,10 @@ function classFactLines(item: NonNullable<Passage['class']>, now: Date): string[
     else if (closes) lines.push(`Pendaftaran ditutup ${formatDate(closes)}.`);
   }
   lines.push(`Tempat: ${item.isOnline ? 'daring (online)' : [item.place, item.heldCity?.name].filter(Boolean).join(', ')}.`);
-  lines.push(`Biaya: ${item.price > 0 ? formatRupiah(item.price) : 'gratis'}.`);
+  // What the learner pays, under the tenant's PPN rule, as every page says it.
+  lines.push(
+    item.price > 0 ? `Biaya: ${formatRupiah(priceBreakdown(item.price, item.tax).total)}. ${taxNote(item.tax)}` : 'Biaya: gratis.',
+  );
   if (item.mentors.length) lines.push(`Mentor: ${item.mentors.map((mentor) => mentor.name).join(', ')}.`);
   return lines;
 }

@@ -1,6 +1,7 @@
 import type { ClassDetail, SyllabusItem } from '~/contract/classes';
 import { CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS } from '~/contract/classes';
 import { POST_KINDS, type PostDetails } from '~/contract/posts';
+import { priceBreakdown, taxNote } from '~/contract/tax';
 import { chapterPath, classPath, coursePath, programPath } from '~/lib/catalogue/paths';
 import { postPath } from '~/lib/content/paths';
 import type { ContentSource } from '~/lib/content/source';
@@ -34,7 +35,9 @@ function classFacts(item: ClassDetail): string {
       ? `Diselenggarakan daring (online)${item.place ? ` melalui ${item.place}` : ''}.`
       : `Tempat: ${[item.place, item.heldCity?.name].filter(Boolean).join(', ')}.`,
     item.schedule ? `Jadwal: ${item.schedule}.` : '',
-    item.price > 0 ? `Biaya kelas ${formatRupiah(item.price)}.` : 'Kelas gratis, tanpa biaya.',
+    item.price > 0
+      ? `Biaya kelas ${formatRupiah(priceBreakdown(item.price, item.tax).total)}. ${taxNote(item.tax)}`
+      : 'Kelas gratis, tanpa biaya.',
     item.alwaysOpen
       ? 'Pendaftaran selalu dibuka; bisa mulai kapan saja.'
       : joined(

@@ -84,7 +84,7 @@ export class ChatIndexes implements ChatIndexSource {
 
   async #build(tenant: TenantRecord): Promise<TenantIndex> {
     const copy = await readCopy(this.db, tenant.lmsId);
-    const passages = await tenantPassages(dbContentSource(this.db, tenant.lmsId), copy, { title: tenant.title, voice: copy.site.voice });
+    const passages = await tenantPassages(dbContentSource(this.db, tenant), copy, { title: tenant.title, voice: copy.site.voice });
     return new TenantIndex(passages, tenant.title);
   }
 

@@ -37,7 +37,9 @@ function blockSections(block: Block): { faq: Section[]; sections: Section[] } {
           heading: `${block.heading}: ${plan.name}`,
           text: joined(
             plan.summary ?? '',
-            `Biaya: ${typeof plan.price === 'number' ? (plan.price > 0 ? formatRupiah(plan.price) : 'Gratis') : plan.price}${plan.period ? ` ${plan.period}` : ''}.`,
+            plan.class
+              ? `Biaya mengikuti kelas ${plan.class}: lihat halaman kelasnya.`
+              : `Biaya: ${typeof plan.price === 'number' ? (plan.price > 0 ? formatRupiah(plan.price) : 'Gratis') : (plan.price ?? '')}${plan.period ? ` ${plan.period}` : ''}.`,
             list('Termasuk', plan.features),
           ),
         })),

@@ -21,7 +21,6 @@ export interface PaymentsDeps {
 
 /** A tenant's merchant account and money rules. */
 export interface TenantPaymentAccount extends MerchantAccount {
-  vatBps: number;
   mentorShareBps: number;
   expiryMinutes: number;
 }
@@ -35,7 +34,6 @@ export async function paymentAccountOf(db: Db | Tx, deps: PaymentsDeps, lmsId: s
     merchantCode: row.merchantCode,
     apiKey: row.apiKey,
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    vatBps: row.vatBps,
     mentorShareBps: row.mentorShareBps,
     expiryMinutes: row.expiryMinutes,
   };

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Invoice, InvoiceState } from '~/contract/payments';
+import { priceBreakdown, type TaxRule } from '~/contract/tax';
 import { classState } from '../catalogue';
 import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
-import { classes, classMentors, enrolments, invoiceEvents, invoices, users } from '../db/schema';
+import { classes, classMentors, enrolments, invoiceEvents, invoices, ledgerEntries, ledgerTransactions, users } from '../db/schema';
 import { enqueueMail, staffRecipients } from '../mail';
 import { DomainError, fail } from '../platform/errors';
 import { type PaymentsDeps, paymentAccountOf, type TenantPaymentAccount } from './accounts';
 import { GatewayError, type TransactionStatus } from './gateway';
 import { ACCOUNTS, type LedgerLine, post } from './ledger';
-import { receiptMail, refundLearnerMail, refundNoticeMail } from './mails';
+import { receiptMail, refundedMail, refundLearnerMail, refundNoticeMail } from './mails';
 
 /*
  * Invoices and their states (contract/payments.ts): pending → paid | expired | failed, and expired or
@@ -27,13 +28,14 @@ export type Actor = `learner:${string}` | `staff:${string}` | 'gateway' | 'syste
 /** The smallest total the gateway takes (Duitku: Rp10.000). */
 export const GATEWAY_MINIMUM = 10_000;
 
-/** What can move to what; paid is final. */
+/** What can move to what; paid moves only to refunded (by staff), and refunded is final. */
 const NEXT: Record<InvoiceState, readonly InvoiceState[]> = {
   pending: ['paid', 'expired', 'failed', 'cancelled'],
   expired: ['paid'],
   failed: ['paid'],
   cancelled: ['paid'],
-  paid: [],
+  paid: ['refunded'],
+  refunded: [],
 };
 
 /** An order id the gateway sees: unguessable, sortable by day, within Duitku's 50 characters. */
@@ -41,9 +43,6 @@ export function newMerchantOrderId(now = new Date()): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   return `INV-${day}-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'X').toUpperCase()}`;
 }
-
-/** PPN on a price, rounded half up to whole Rupiah. */
-export const vatOf = (amount: number, vatBps: number) => Math.floor((amount * vatBps + 5000) / 10_000);
 
 /**
  * The ledger lines of a paid invoice: the money in at the gateway (less its fee), the tax owed, the
@@ -198,6 +197,58 @@ export async function settlePaid(
   return paid;
 }
 
+/**
+ * Staff refund a paid invoice: it becomes `refunded`, the learner's enrolment in the class is
+ * cancelled (so the seat and every perk it granted, such as premium course access, are withdrawn),
+ * and the payment's revenue, tax and mentor shares move back to `refund-due`, owed to the learner
+ * until the money is returned at the gateway. A payment that was already owed back (a double
+ * payment) has nothing to reverse. Answers the invoice as it is now; 404 for another tenant's
+ * invoice, 409 for one that is not paid.
+ */
+export async function refundInvoice(db: Db, lmsId: string, merchantOrderId: string, actor: Actor, reason: string): Promise<InvoiceRow> {
+  const [target] = await db
+    .select({ id: invoices.id, classId: invoices.classId })
+    .from(invoices)
+    .where(and(eq(invoices.lmsId, lmsId), eq(invoices.merchantOrderId, merchantOrderId)));
+  if (!target) throw fail('invoiceNotFound');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`settle-class:${target.classId}`}, 0))`);
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, target.id)).for('update');
+    if (invoice?.status !== 'paid') throw fail('invoiceNotRefundable');
+    if (!(await transition(tx, invoice, 'refunded', actor, `Refund: ${reason}`))) throw fail('invoiceNotRefundable');
+    const payment = await tx
+      .select({ account: ledgerEntries.account, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(eq(ledgerTransactions.invoiceId, invoice.id), eq(ledgerTransactions.kind, 'class-payment')));
+    const reversed = payment
+      .filter((line) => line.account !== ACCOUNTS.gateway && line.account !== ACCOUNTS.gatewayFee && line.account !== ACCOUNTS.refundDue)
+      .map((line) => ({ account: line.account, amount: -line.amount }));
+    const back = reversed.reduce((sum, line) => sum + line.amount, 0);
+    if (back !== 0) {
+      await post(tx, {
+        lmsId: invoice.lmsId,
+        kind: 'class-refund',
+        invoiceId: invoice.id,
+        memo: `Refund ${invoice.merchantOrderId}: ${reason}`.slice(0, 500),
+        lines: [...reversed, { account: ACCOUNTS.refundDue, amount: -back }],
+      });
+      // The seat and its perks go with the money. (A double payment never had a seat of its own.)
+      await tx
+        .update(enrolments)
+        .set({ status: 'cancelled' })
+        .where(and(eq(enrolments.classId, invoice.classId), eq(enrolments.userId, invoice.userId), eq(enrolments.status, 'active')));
+    }
+    const [learner] = await tx
+      .select({ email: users.email, name: users.name, className: classes.name, classCode: classes.code })
+      .from(users)
+      .innerJoin(classes, eq(classes.id, invoice.classId))
+      .where(eq(users.id, invoice.userId));
+    if (learner) await enqueueMail(tx, invoice.lmsId, refundedMail(invoice, learner, reason));
+  });
+  return reload(db, target.id);
+}
+
 /** Seats of a class taken by learners (every enrolment that is not cancelled). */
 async function seatsTaken(db: Db | Tx, classId: number): Promise<number> {
   const [taken] = await (db as Db)
@@ -319,7 +370,12 @@ async function isEnrolled(db: Db | Tx, classId: number, userId: string): Promise
 
 /** Who the invoice is for and where the gateway sends them and its callback. */
 export interface InvoiceRequester {
+  /** The learner's tenant: its invoice, payment account and receipt. */
   lmsId: string;
+  /** The tenant whose catalogue sells the class (its own unless it shares another's). */
+  catalogueLmsId: string;
+  /** The tenant's one PPN rule: the invoice splits the published price with it, as every page does. */
+  tax: TaxRule;
   user: { id: string; name: string; email: string };
   /** The site the learner pays from: the gateway's return URL is its /CallbackPayment. */
   siteOrigin: string;
@@ -339,7 +395,7 @@ export async function openInvoice(
   repays?: InvoiceRow,
 ): Promise<{ invoice: InvoiceRow; created: boolean }> {
   const { lmsId, user } = requester;
-  const item = await payableClass(db, lmsId, slug);
+  const item = await payableClass(db, requester.catalogueLmsId, slug);
   if (item.price <= 0) throw fail('classFree');
   if (await isEnrolled(db, item.id, user.id)) throw fail('alreadyEnrolled');
   const open = await pendingInvoice(db, item.id, user.id);
@@ -352,8 +408,8 @@ export async function openInvoice(
   if (item.state !== 'registration') throw fail('registrationClosed');
   if (item.quota !== null && (await seatsTaken(db, item.id)) >= item.quota) throw fail('classFull');
   const account = await paymentAccountOf(db, deps, lmsId);
-  const vat = vatOf(item.price, account.vatBps);
-  if (item.price + vat < GATEWAY_MINIMUM) throw fail('belowGatewayMinimum');
+  const price = priceBreakdown(item.price, requester.tax);
+  if (price.total < GATEWAY_MINIMUM) throw fail('belowGatewayMinimum');
   const now = new Date();
   let row: InvoiceRow | undefined;
   try {
@@ -365,9 +421,9 @@ export async function openInvoice(
           merchantOrderId: newMerchantOrderId(now),
           classId: item.id,
           userId: user.id,
-          amount: item.price,
-          vat,
-          total: item.price + vat,
+          amount: price.amount,
+          vat: price.vat,
+          total: price.total,
           merchantCode: account.merchantCode,
           repays: repays?.id ?? null,
           createdAt: now,
@@ -455,7 +511,7 @@ async function createAtGateway(
 
 /** GET v1/class/repay: a fresh invoice for a class whose latest invoice expired unpaid. */
 export async function repayInvoice(db: Db, deps: PaymentsDeps, requester: InvoiceRequester, slug: string) {
-  const item = await payableClass(db, requester.lmsId, slug);
+  const item = await payableClass(db, requester.catalogueLmsId, slug);
   const latest = await latestInvoice(db, item.id, requester.user.id);
   if (!latest) throw fail('noInvoiceYet');
   const fresh = await refreshInvoice(db, deps, latest, `learner:${requester.user.id}`);
@@ -483,7 +539,7 @@ async function latestInvoice(db: Db, classId: number, userId: string): Promise<I
 export async function invoiceDetail(
   db: Db,
   deps: PaymentsDeps,
-  viewer: { lmsId: string; id: string; staff: boolean },
+  viewer: { lmsId: string; catalogueLmsId: string; id: string; staff: boolean },
   by: { merchantOrderId?: string | undefined; slug?: string | undefined },
 ): Promise<Invoice | null> {
   let row: InvoiceRow | undefined;
@@ -494,7 +550,7 @@ export async function invoiceDetail(
       .where(and(eq(invoices.lmsId, viewer.lmsId), eq(invoices.merchantOrderId, by.merchantOrderId)));
     if (!row || (!viewer.staff && row.userId !== viewer.id)) throw fail('invoiceNotFound');
   } else {
-    const item = await payableClass(db, viewer.lmsId, by.slug ?? '');
+    const item = await payableClass(db, viewer.catalogueLmsId, by.slug ?? '');
     row = await latestInvoice(db, item.id, viewer.id);
     if (!row) return null;
   }

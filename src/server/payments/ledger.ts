@@ -26,7 +26,7 @@ export const ACCOUNTS = {
   hold: (mentorId: number) => `payout-hold:${mentorId}`,
 } as const;
 
-export type LedgerKind = 'class-payment' | 'payout-hold' | 'payout-release' | 'payout-paid';
+export type LedgerKind = 'class-payment' | 'class-refund' | 'payout-hold' | 'payout-release' | 'payout-paid';
 
 export interface LedgerLine {
   account: string;

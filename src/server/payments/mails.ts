@@ -112,3 +112,23 @@ export function refundLearnerMail(invoice: RefundFields, learner: { email: strin
     ].join('\n'),
   };
 }
+
+/** To the learner: staff refunded a paid class (kind `payment-refunded`); the seat and its perks end. */
+export function refundedMail(
+  invoice: RefundFields,
+  learner: { email: string; name: string; className: string },
+  reason: string,
+): MailMessage {
+  return {
+    kind: 'payment-refunded',
+    to: [learner.email],
+    subject: `Refund ${invoice.merchantOrderId}: ${formatRupiah(invoice.total)}`,
+    text: [
+      `Halo ${learner.name.split(/\s+/)[0] ?? ''},`,
+      '',
+      `Pembayaran ${formatRupiah(invoice.total)} (tagihan ${invoice.merchantOrderId}) untuk kelas ${learner.className} kami kembalikan. Alasan: ${reason}.`,
+      'Pendaftaran Anda di kelas ini dan fasilitasnya (termasuk akses kursus premium dari kelas ini) sudah kami akhiri.',
+      'Dana dikirim ke metode pembayaran semula; tim kami akan mengabari Anda bila sudah terkirim.',
+    ].join('\n'),
+  };
+}

@@ -4,6 +4,7 @@ import {
   ClassSlugQuerySchema,
   PAYOUT_BANKS,
   PaymentDetailRequestSchema,
+  PaymentRefundRequestSchema,
   PaymentStatusQuerySchema,
   PayoutApproveSchema,
   PayoutListQuerySchema,
@@ -23,7 +24,7 @@ import { originHost, servesHost } from '../platform/tenants';
 import { isLocalHost } from '../sites';
 import type { PaymentsDeps } from './accounts';
 import { handleCallback, recordRefusedCallback } from './callbacks';
-import { type InvoiceRequester, invoiceDetail, openInvoice, orderStatus, repayInvoice, toInvoice } from './invoices';
+import { type InvoiceRequester, invoiceDetail, openInvoice, orderStatus, refundInvoice, repayInvoice, toInvoice } from './invoices';
 import { balanceOf, decidePayout, isStaff, listPayouts, requestPayout, type Viewer } from './payouts';
 
 const HOUR = 3_600_000;
@@ -66,6 +67,8 @@ export function paymentsRoutes(deps: ApiDeps) {
     const current = c.get('user');
     return {
       lmsId: tenant.lmsId,
+      catalogueLmsId: tenant.catalogueLmsId,
+      tax: tenant.tax,
       user: { id: current.id, name: current.name, email: current.email },
       siteOrigin: site,
       // The API answers on every host of the tenant: the gateway calls back to its public one.
@@ -93,9 +96,22 @@ export function paymentsRoutes(deps: ApiDeps) {
     const body = await readJson(c, PaymentDetailRequestSchema);
     await perUser(c, 'payment-detail', 240);
     const viewer = c.get('user');
-    const data = await invoiceDetail(deps.db, payments(), { lmsId: viewer.lmsId, id: viewer.id, staff: isStaff(viewer) }, body);
+    const data = await invoiceDetail(
+      deps.db,
+      payments(),
+      { lmsId: viewer.lmsId, catalogueLmsId: c.get('tenant').catalogueLmsId, id: viewer.id, staff: isStaff(viewer) },
+      body,
+    );
     c.header('Cache-Control', 'private, no-store');
     return ok(c, data);
+  });
+
+  // Staff refund a paid class: the seat and its perks are withdrawn, the money is owed back.
+  app.post('/v1/class/payment/refund', token, user, requireRole('admin', 'superadmin'), async (c) => {
+    const body = await readJson(c, PaymentRefundRequestSchema);
+    const viewer = c.get('user');
+    const refunded = await refundInvoice(deps.db, viewer.lmsId, body.merchantOrderId, `staff:${viewer.id}`, body.reason);
+    return ok(c, await toInvoice(deps.db, refunded), 'Dana dikembalikan; pendaftaran kelas diakhiri');
   });
 
   // The gateway's callback. Form-encoded, as the gateway sends it; authenticated by its signature.

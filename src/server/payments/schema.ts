@@ -25,8 +25,6 @@ export const paymentAccounts = pgTable(
     apiKey: text('api_key').notNull(),
     /** The gateway's base URL; null: the deployment's (`DUITKU_BASE_URL`, else the embedded simulator). */
     baseUrl: text('base_url'),
-    /** PPN on a class's price, in basis points (1100 = 11%). */
-    vatBps: integer('vat_bps').notNull().default(1100),
     /** The mentors' share of a class's price (before tax), in basis points, split among its mentors. */
     mentorShareBps: integer('mentor_share_bps').notNull().default(7000),
     /** How long an invoice can be paid, in minutes (the gateway's `expiryPeriod`). */
@@ -34,7 +32,7 @@ export const paymentAccounts = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
-    check('payment_accounts_bps', sql`${table.vatBps} between 0 and 10000 and ${table.mentorShareBps} between 0 and 10000`),
+    check('payment_accounts_bps', sql`${table.mentorShareBps} between 0 and 10000`),
     check('payment_accounts_expiry', sql`${table.expiryMinutes} between 1 and 43200`),
   ],
 );
@@ -77,7 +75,7 @@ export const invoices = pgTable(
   (table) => [
     uniqueIndex('invoices_one_pending').on(table.classId, table.userId).where(sql`status = 'pending'`),
     index('invoices_user').on(table.lmsId, table.userId, table.createdAt),
-    check('invoices_status', sql`${table.status} in ('pending', 'paid', 'expired', 'failed', 'cancelled')`),
+    check('invoices_status', sql`${table.status} in ('pending', 'paid', 'expired', 'failed', 'cancelled', 'refunded')`),
     check('invoices_money', sql`${table.amount} > 0 and ${table.vat} >= 0 and ${table.total} = ${table.amount} + ${table.vat}`),
   ],
 );

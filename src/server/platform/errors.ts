@@ -118,6 +118,11 @@ export const ERRORS = {
   // Payments
   paymentsUnavailable: { kind: 'unavailable', message: 'Pembayaran belum tersedia di situs ini. Hubungi admin.' },
   invoiceNotFound: { kind: 'not-found', message: 'Tagihan tidak ditemukan' },
+  catalogueShared: {
+    kind: 'conflict',
+    message: (p: { owner: string }) => `Katalog situs ini adalah katalog ${p.owner}; ubah kelasnya dari situs ${p.owner}`,
+  },
+  invoiceNotRefundable: { kind: 'conflict', message: 'Hanya tagihan yang sudah dibayar yang dapat dikembalikan dananya' },
   classFree: { kind: 'invalid', message: 'Kelas ini gratis: tidak perlu pembayaran' },
   alreadyEnrolled: { kind: 'conflict', message: 'Anda sudah terdaftar di kelas ini' },
   registrationClosed: { kind: 'conflict', message: 'Pendaftaran kelas ini sedang tidak dibuka' },

@@ -1,3 +1,4 @@
+import type { TaxRule } from '~/contract/tax';
 import type { Db } from '../db/client';
 import { tenants } from '../db/schema';
 
@@ -10,6 +11,10 @@ export interface TenantRecord {
   hosts: string[];
   /** For a pesilat site: the code of the main tenant whose hosts switch `/pesilat/…` to it; null otherwise. */
   mainTenant: string | null;
+  /** The tenant whose catalogue this one shows and sells: its own lms id unless a setting shares another's. */
+  catalogueLmsId: string;
+  /** The PPN rule its classes sell under: its own, or that of the tenant whose catalogue it shares. */
+  tax: TaxRule;
 }
 
 /**
@@ -37,8 +42,20 @@ export class TenantDirectory {
           title: tenants.title,
           hosts: tenants.hosts,
           mainTenant: tenants.mainTenant,
+          catalogueOf: tenants.catalogueOf,
+          vatBps: tenants.vatBps,
+          vatIncluded: tenants.vatIncluded,
         })
-        .from(tenants);
+        .from(tenants)
+        .then((rows) => {
+          const rules = new Map(rows.map((row) => [row.lmsId, { vatBps: row.vatBps, included: row.vatIncluded }]));
+          return rows.map(({ catalogueOf, vatBps, vatIncluded, ...tenant }) => ({
+            ...tenant,
+            catalogueLmsId: catalogueOf ?? tenant.lmsId,
+            // Classes sell under the rule of the tenant that owns them, so a shared class costs the same on both sites.
+            tax: rules.get(catalogueOf ?? tenant.lmsId) ?? { vatBps, included: vatIncluded },
+          }));
+        });
       // A failed load must not stay cached.
       this.#loaded.catch(() => {
         this.#loaded = undefined;

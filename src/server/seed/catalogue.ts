@@ -5,13 +5,16 @@ import type { Db } from '../db/client';
 import {
   batches,
   catalogueCategories,
+  classCourses,
   classes,
   classMentors,
   courseChapters,
   courseModules,
   courses,
   enrolments,
+  festivals,
   leaderboardScores,
+  leagueSeasons,
   mentors,
   programSchools,
   programs,
@@ -254,7 +257,67 @@ export async function seedCatalogue(
       );
     }
   }
+  // Perks: the premium courses each class grants (a course's own class, and every class that lists it).
+  const courseIds = idMap(await db.select({ key: courses.slug, id: courses.id }).from(courses).where(eq(courses.lmsId, lmsId)));
+  const perks = [
+    ...catalogue.courses.flatMap((course) => (course.class ? [[course.class, course.slug] as const] : [])),
+    ...catalogue.classes.flatMap((item) => item.courses.map((slug) => [item.code, slug] as const)),
+  ].flatMap(([code, slug]) => {
+    const classId = classIds.get(code);
+    const courseId = courseIds.get(slug);
+    return classId && courseId ? [{ classId, courseId }] : [];
+  });
+  if (perks.length) await db.insert(classCourses).values(perks).onConflictDoNothing();
+
+  if (catalogue.festival) added += await seedFestival(db, lmsId, catalogue.festival, day);
+  if (catalogue.league) {
+    const { slug, name, season } = catalogue.league;
+    added += (
+      await db.insert(leagueSeasons).values({ lmsId, slug, name, season }).onConflictDoNothing().returning({ id: leagueSeasons.id })
+    ).length;
+  }
   return added;
+}
+
+/** The festival on its day: opening and closing hours are wall-clock times in its zone. */
+async function seedFestival(
+  db: Db,
+  lmsId: string,
+  festival: NonNullable<TenantCatalogue['festival']>,
+  day: (offset: number) => Date,
+): Promise<number> {
+  const date = day(festival.day);
+  const at = (clock: string) => zonedInstant(date, clock, festival.zone);
+  const inserted = await db
+    .insert(festivals)
+    .values({
+      lmsId,
+      slug: festival.slug,
+      name: festival.name,
+      description: festival.description,
+      startsAt: at(festival.opens),
+      endsAt: at(festival.closes),
+      zone: festival.zone,
+      place: festival.place,
+      cityId: festival.city,
+      programme: festival.programme,
+      speakers: festival.speakers,
+      sponsorTiers: festival.sponsorTiers,
+    })
+    .onConflictDoNothing()
+    .returning({ id: festivals.id });
+  return inserted.length;
+}
+
+/** Indonesia's zones have no daylight saving: a fixed offset each. */
+const ZONE_OFFSET_HOURS: Record<string, number> = { 'Asia/Jakarta': 7, 'Asia/Makassar': 8, 'Asia/Jayapura': 9 };
+
+/** The instant a wall clock (`08.00`) shows in `zone` on the calendar day `date` has there. */
+function zonedInstant(date: Date, clock: string, zone: string): Date {
+  const offset = ZONE_OFFSET_HOURS[zone] ?? 7;
+  const local = new Date(date.getTime() + offset * 3_600_000);
+  const [hours, minutes] = clock.split('.').map(Number) as [number, number];
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hours - offset, minutes));
 }
 
 /** The demo accounts of a tenant by role name, for the catalogue's links to people. */

@@ -68,9 +68,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const { site } = loadTenantContent(options.tenantsRoot, code);
     const { title, ...setting } = tenant.setting;
     const identity = { code, appCode: tenant.appCode, hosts: tenant.hosts, mainTenant: tenant.mainTenant ?? null };
+    // The tax rule is a setting: the file's seeds a new tenant; an existing tenant keeps what staff set.
+    const tax = tenant.tax ? { vatBps: tenant.tax.vatBps, vatIncluded: tenant.tax.included } : {};
     await db
       .insert(tenants)
-      .values({ lmsId: tenant.lmsId, title, ...identity, webhookSecret: newWebhookSecret() })
+      .values({ lmsId: tenant.lmsId, title, ...identity, ...tax, webhookSecret: newWebhookSecret() })
       // A tenant without a build webhook secret gets one; an existing secret is never replaced.
       .onConflictDoUpdate({
         target: tenants.lmsId,
@@ -105,6 +107,12 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     report.catalogueAdded += await seedCatalogue(db, tenant.lmsId, catalogue, accounts);
     // Chapters are rendered (sanitised, highlighted) once here, not by every build that shows them.
     await renderChapters(db, tenant.lmsId);
+  }
+  // Shared catalogues, once every tenant exists: a tenant names the one whose catalogue it shows.
+  for (const code of listTenantCodes(options.tenantsRoot)) {
+    const { lmsId, catalogueFrom } = loadTenant(options.tenantsRoot, code);
+    const source = catalogueFrom ? loadTenant(options.tenantsRoot, catalogueFrom).lmsId : null;
+    await db.update(tenants).set({ catalogueOf: source }).where(eq(tenants.lmsId, lmsId));
   }
   return report;
 }

@@ -3,7 +3,10 @@ import { POST_KINDS, type PostKind } from '~/contract/posts';
 import type { ChapterAddress, ContentSource } from '~/lib/content/source';
 import type { ContentSection } from '~/lib/tenant/variants';
 import {
+  catalogueSections,
   classFilterOptions,
+  currentFestival,
+  currentLeague,
   findClass,
   findCourse,
   findFreeChapter,
@@ -17,6 +20,7 @@ import {
 import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs, listPortfolio } from '../content';
 import type { Db } from '../db/client';
 import { courseChapters, courseModules, courses } from '../db/schema';
+import type { TenantRecord } from '../platform/tenants';
 import { findPost, listCategories, listPosts } from '../posts';
 import { allCharts, landingCounters, listLeaderboard, provinceFigures, provinceScores } from '../statistics';
 
@@ -64,7 +68,10 @@ const LISTED_KINDS = POST_KINDS.filter((kind) => kind !== 'articles');
  * routes answer with, so a page shows exactly what the API would give. Used by builds and by the
  * render processes of live builds (through their IPC bridge).
  */
-export function dbContentSource(db: Db, lmsId: string): ContentSource {
+export function dbContentSource(db: Db, tenant: Pick<TenantRecord, 'lmsId' | 'catalogueLmsId' | 'tax'>): ContentSource {
+  const { lmsId } = tenant;
+  // The catalogue and its statistics: the tenant's own, or those of the tenant whose catalogue it shows.
+  const catalogue = tenant.catalogueLmsId;
   const source: ContentSource = {
     listPosts: (query) => listPosts(db, lmsId, query),
     allPosts: (kindSlug: PostKind) => every((page) => listPosts(db, lmsId, { kindSlug, page, pageSize: BULK })),
@@ -91,30 +98,36 @@ export function dbContentSource(db: Db, lmsId: string): ContentSource {
         (async () => ['careers', (await listCareers(db, lmsId, 1, 1)).totalItems] as const)(),
         (async () => ['portfolio', (await listPortfolio(db, lmsId, one)).totalItems] as const)(),
       ]);
-      return counts.filter(([, total]) => total > 0).map(([section]) => section as ContentSection);
+      return [
+        ...counts.filter(([, total]) => total > 0).map(([section]) => section as ContentSection),
+        ...(await catalogueSections(db, catalogue)),
+      ];
     },
-    listClasses: ({ page, pageSize, filters }) => listActiveClasses(db, lmsId, { page, pageSize, filters }),
-    allClasses: () => every((page) => listActiveClasses(db, lmsId, { page, pageSize: BULK, includeFinished: true })),
-    getClass: (codeOrSlug) => findClass(db, lmsId, codeOrSlug),
-    classFilterOptions: () => classFilterOptions(db, lmsId),
-    allPrograms: () => every((page) => listPrograms(db, lmsId, { page, pageSize: BULK })),
-    getProgram: (key) => findProgram(db, lmsId, key),
-    programSchools: (query) => listProgramSchools(db, lmsId, query),
-    allMentors: () => listMentors(db, lmsId),
-    allCourses: () => every((page) => listCourses(db, lmsId, { page, pageSize: BULK })),
-    allChapters: () => allChapters(db, lmsId),
-    getCourse: (slug) => findCourse(db, lmsId, slug),
-    getFreeChapter: (courseSlug, chapterSlug) => findFreeChapter(db, lmsId, courseSlug, chapterSlug),
+    listClasses: ({ page, pageSize, filters }) => listActiveClasses(db, catalogue, { page, pageSize, filters }),
+    allClasses: () => every((page) => listActiveClasses(db, catalogue, { page, pageSize: BULK, includeFinished: true })),
+    getClass: (codeOrSlug) => findClass(db, catalogue, codeOrSlug),
+    classFilterOptions: () => classFilterOptions(db, catalogue),
+    allPrograms: () => every((page) => listPrograms(db, catalogue, { page, pageSize: BULK })),
+    getProgram: (key) => findProgram(db, catalogue, key),
+    programSchools: (query) => listProgramSchools(db, catalogue, query),
+    allMentors: () => listMentors(db, catalogue),
+    allCourses: () => every((page) => listCourses(db, catalogue, { page, pageSize: BULK })),
+    allChapters: () => allChapters(db, catalogue),
+    getCourse: (slug) => findCourse(db, catalogue, slug),
+    getFreeChapter: (courseSlug, chapterSlug) => findFreeChapter(db, catalogue, courseSlug, chapterSlug),
     statistics: async () => {
       const [landing, charts, provinces, scores] = await Promise.all([
-        landingCounters(db, lmsId),
-        allCharts(db, lmsId),
-        provinceFigures(db, lmsId),
-        provinceScores(db, lmsId),
+        landingCounters(db, catalogue),
+        allCharts(db, catalogue),
+        provinceFigures(db, catalogue),
+        provinceScores(db, catalogue),
       ]);
       return { counters: landing.counters, landing, charts, provinces, scores };
     },
-    leaderboard: (query) => listLeaderboard(db, lmsId, query),
+    leaderboard: (query) => listLeaderboard(db, catalogue, query),
+    festival: () => currentFestival(db, catalogue),
+    league: () => currentLeague(db, catalogue),
+    taxRule: async () => tenant.tax,
   };
   return source;
 }

@@ -44,7 +44,8 @@ export function statisticsRoutes(deps: ApiDeps) {
 export function statsHostRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.use(requireAppToken(deps));
-  const lmsId = (c: { get(key: 'tenant'): { lmsId: string } }) => c.get('tenant').lmsId;
+  // Statistics are of the catalogue the tenant shows (its own, or the one it shares).
+  const lmsId = (c: { get(key: 'tenant'): { catalogueLmsId: string } }) => c.get('tenant').catalogueLmsId;
 
   app.get('/statistics', async (c) => {
     const id = lmsId(c);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
  * A tenant (brand), its settings and its page copy. Every other tenant table references `tenants`; this file uses no shared column builder, since those reference it.
@@ -13,21 +13,34 @@ const lmsId = () =>
     .references(() => tenants.lmsId, { onDelete: 'cascade' });
 
 /** A tenant (brand): its lms id, app code, the hosts its site is served on and, for a pesilat site, its main tenant. */
-export const tenants = pgTable('tenants', {
-  lmsId: text('lms_id').primaryKey(),
-  code: text('code').notNull().unique(),
-  appCode: text('app_code').notNull().unique(),
-  title: text('title').notNull(),
-  hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
-  /** For a pesilat site: the code of the main tenant whose hosts switch `/pesilat/…` to this one (SPEC §2). */
-  mainTenant: text('main_tenant'),
-  /** Secret of the tenant's build webhook (Standard Webhooks, `whsec_` + base64); made at seed. */
-  webhookSecret: text('webhook_secret'),
-  /** Bumped by every settings write; a writer that sends an older revision gets 409. */
-  settingsRevision: integer('settings_revision').notNull().default(0),
-  settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-});
+export const tenants = pgTable(
+  'tenants',
+  {
+    lmsId: text('lms_id').primaryKey(),
+    code: text('code').notNull().unique(),
+    appCode: text('app_code').notNull().unique(),
+    title: text('title').notNull(),
+    hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
+    /** For a pesilat site: the code of the main tenant whose hosts switch `/pesilat/…` to this one (SPEC §2). */
+    mainTenant: text('main_tenant'),
+    /**
+     * The tenant whose catalogue (classes, programs, courses, mentors, festival, league) this one shows and
+     * sells; null: its own. Set only by a setting (tenant.json `catalogueFrom`), never implied.
+     */
+    catalogueOf: text('catalogue_of').references((): AnyPgColumn => tenants.lmsId, { onDelete: 'set null' }),
+    /** The tenant's one PPN rule (contract/tax.ts): the rate in basis points (1100 = 11%)… */
+    vatBps: integer('vat_bps').notNull().default(1100),
+    /** …and whether published prices include it (true) or it is added at checkout (false). */
+    vatIncluded: boolean('vat_included').notNull().default(false),
+    /** Secret of the tenant's build webhook (Standard Webhooks, `whsec_` + base64); made at seed. */
+    webhookSecret: text('webhook_secret'),
+    /** Bumped by every settings write; a writer that sends an older revision gets 409. */
+    settingsRevision: integer('settings_revision').notNull().default(0),
+    settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [check('tenants_vat_bps', sql`${table.vatBps} between 0 and 10000`)],
+);
 
 /** One setting value of a tenant (title, css, meta, …), stored as JSON under its key. */
 export const appSettings = pgTable(
