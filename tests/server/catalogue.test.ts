@@ -21,14 +21,24 @@ import { dbKinds, platformFor } from './support/platform';
 import { generateAppToken } from './support/tokens';
 
 /**
- * The catalogue API on the seeded catalogue (tenants/_shared/content/catalogue: dates are offsets
- * from the seed, so each class's state is known): classes, programs, the core API and courses.
+ * The catalogue API on the demo tenant's seeded catalogue (tenants/demo/content/catalogue: dates are
+ * offsets from the seed, so each class's state is known): classes, programs, the core API and courses.
  */
 
-/** The seeded classes by state (tenants/_shared/content/catalogue/README.md). */
+/** The seeded classes by state (tenants/demo/content/catalogue/README.md). */
 const BY_STATE: Record<ClassState, string[]> = {
-  registration: ['FWD-2026-B3', 'JS-DASAR-11', 'VIZ-DATA-01', 'FIGMA-01', 'UK-WEB-01', 'PRA-SMK-01', 'PRA-WEB-01'],
-  'coming-soon': ['FWD-2026-JKT', 'AI-KELAS-01', 'UX-RISET-02', 'GPD-5-DPS', 'ML-INTRO-01'],
+  registration: [
+    'FWD-2026-B3',
+    'JS-DASAR-11',
+    'VIZ-DATA-01',
+    'FIGMA-01',
+    'UK-WEB-01',
+    'PRA-SMK-01',
+    'PRA-WEB-01',
+    'SILAT-PEMULA-01',
+    'SILAT-PELATIH-01',
+  ],
+  'coming-soon': ['FWD-2026-JKT', 'AI-KELAS-01', 'UX-RISET-02', 'GPD-5-DPS', 'ML-INTRO-01', 'SILAT-PRESTASI-01'],
   soon: ['SQL-PRAKTIS-07', 'CV-PORTO-02', 'UK-DATA-01', 'DOCKER-01'],
   running: ['NODE-API-04', 'PY-DATA-02', 'UIUX-BC-01', 'SMK-RPL-MKS'],
   finished: ['DAM-BC-03', 'KARIER-WEB-05', 'SMK-RPL-MDN', 'GPD-4-BDG', 'SEC-WEB-01'],
@@ -88,8 +98,8 @@ describe.each(await dbKinds())('the catalogue API on %s', (kind) => {
     it('filters by type, level, program, cities, category and search, and sorts', async () => {
       const codes = async (params: Parameters<typeof listActiveClasses>[1]) =>
         (await listActiveClasses(site, { page: 1, pageSize: 100, ...params })).items.map((item) => item.code).sort();
-      expect(await codes({ type: 'kompetensi' })).toEqual(['UK-DATA-01', 'UK-WEB-01']);
-      expect(await codes({ level: 'mahir' })).toEqual(['DOCKER-01', 'ML-INTRO-01']);
+      expect(await codes({ type: 'kompetensi' })).toEqual(['SILAT-PELATIH-01', 'UK-DATA-01', 'UK-WEB-01']);
+      expect(await codes({ level: 'mahir' })).toEqual(['DOCKER-01', 'ML-INTRO-01', 'SILAT-PELATIH-01']);
       expect(await codes({ heldCityIds: ['73.71', '35.78'] })).toEqual(['FIGMA-01', 'SMK-RPL-MKS', 'UIUX-BC-01']);
       expect(await codes({ registrarCityIds: ['31.71'] })).toEqual(['FWD-2026-JKT', 'NODE-API-04']);
       expect(await codes({ search: 'docker' })).toEqual(['DOCKER-01']);
@@ -124,7 +134,7 @@ describe.each(await dbKinds())('the catalogue API on %s', (kind) => {
         isOnline: false,
         heldCity: { id: '32.73', name: 'Kota Bandung' },
         program: { slug: 'fullstack-web-developer' },
-        batch: { code: 'FWD-B2' },
+        batch: { code: 'FWD-B3', name: 'Batch 3' },
       });
       expect(byCode.mentors.map((mentor) => mentor.slug)).toEqual(['rizky-pratama', 'bayu-anggara']);
       expect(byCode.syllabus.map((unit) => unit.position)).toEqual([1, 2, 3, 4, 5]);
@@ -218,7 +228,7 @@ describe.each(await dbKinds())('the catalogue API on %s', (kind) => {
       const second = await listActiveBatches(site, { pageSize: 2, page: 2 });
       expect(second.data.map((batch) => batch.code)).toEqual(['DAM-B3']);
       const mentors = await listActiveMentors(site);
-      expect(mentors).toHaveLength(6);
+      expect(mentors).toHaveLength(8);
       expect(mentors.find((mentor) => mentor.slug === 'rizky-pratama')?.totalClasses).toBe(5);
     });
   });

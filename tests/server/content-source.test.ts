@@ -17,6 +17,9 @@ import {
   listPosts,
   updatePost,
 } from '~/lib/api';
+import { listClasses } from '~/lib/api/classes';
+import { listCourses } from '~/lib/api/courses';
+import { listActiveMentors, listPrograms } from '~/lib/api/programs';
 import type { ContentSource } from '~/lib/content/source';
 import type { ContentSection } from '~/lib/tenant/variants';
 import { dbContentSource } from '~/server/sites/db-source';
@@ -226,21 +229,35 @@ describe.each(await dbKinds())('content source over the database on %s', (kind) 
         ['careers', (await listCareers(client)).totalItems],
         ['portfolio', (await listPortfolio(client)).totalItems],
       ];
-      return totals.filter(([, total]) => total > 0).map(([section]) => section);
+      const catalogue: [ContentSection, number][] = [
+        ['classes', (await listClasses(client, { all: true })).totalItems],
+        ['programs', (await listPrograms(client)).totalItems],
+        ['courses', (await listCourses(client)).totalItems],
+        ['mentors', (await listActiveMentors(client)).length],
+      ];
+      return [...totals, ...catalogue].filter(([, total]) => total > 0).map(([section]) => section);
     };
 
-    it('lists every section the demo tenant has items in, never articles', async () => {
+    it('lists every section the demo tenant has items in, never articles, and the parts of the catalogue it runs', async () => {
       const sections = await source.sections();
-      expect(sections).toEqual(await publishedBy(site));
+      const catalogueOnly = ['festival', 'league', 'leaderboards'];
+      expect(sections.filter((section) => !catalogueOnly.includes(section))).toEqual(await publishedBy(site));
       expect([...sections].sort()).toEqual([
         'blog',
         'careers',
+        'classes',
+        'courses',
         'event',
+        'festival',
         'gallery',
+        'leaderboards',
+        'league',
+        'mentors',
         'news',
         'podcasts',
         'portfolio',
         'program',
+        'programs',
         'tulisan-temans',
       ]);
     });
@@ -249,9 +266,19 @@ describe.each(await dbKinds())('content source over the database on %s', (kind) 
       expect(await otherSource.sections()).toEqual(await publishedBy(otherSite));
     });
 
+    it('lists the catalogue a tenant shares by setting: pesilat runs what demo runs', async () => {
+      const pesilat = await tenantOf(platform, 'PESILAT-NUSANTARA');
+      const shared = await dbContentSource(platform.deps.db, pesilat).sections();
+      const own = await source.sections();
+      for (const section of ['classes', 'courses', 'mentors', 'festival', 'league'] as const) {
+        expect(shared.includes(section), section).toBe(own.includes(section));
+      }
+    });
+
     it('lists no section for a tenant without content', async () => {
       const empty = await tenantOf(platform, 'SEKOLAHBETA');
-      expect(await dbContentSource(platform.deps.db, empty).sections()).toEqual([]);
+      const bare = { ...empty, lmsId: 'tenant-tanpa-isi', catalogueLmsId: 'tenant-tanpa-isi' };
+      expect(await dbContentSource(platform.deps.db, bare).sections()).toEqual([]);
     });
 
     it('drops a section once its last item is a draft', async () => {

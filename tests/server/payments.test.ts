@@ -2,6 +2,8 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '~/contract/payments';
 import type { ApiClient } from '~/lib/api';
+import { getChapter } from '~/lib/api/courses';
+import { ApiRequestError } from '~/lib/api/errors';
 import { createInvoice, paymentDetail, paymentStatus, repayInvoice } from '~/lib/api/payments';
 import { loadConfig } from '~/server/config';
 import {
@@ -19,7 +21,7 @@ import {
 import { callbackSignature } from '~/server/payments/duitku';
 import { reconcileInvoices } from '~/server/payments/invoices';
 import { unbalancedTransactions } from '~/server/payments/ledger';
-import { appClientOf, tenantOf } from './support/api-client';
+import { appClientOf, signInAs, tenantOf } from './support/api-client';
 import { signUpLearner } from './support/identity';
 import { expectLedgerBalanced, servePayments } from './support/payments';
 import { dbKinds, platformFor } from './support/platform';
@@ -608,6 +610,57 @@ describe.each(await dbKinds())('class payments on %s', (kind) => {
     ]);
     expect(await settled(invoice.merchantOrderId, email)).toEqual({ status: 'paid', enrolments: 1, postings: 1, receipts: 1 });
   });
+  it("grants the class's premium course when it is paid, and withdraws it with a staff refund", async () => {
+    const email = 'fasilitas@contoh.id';
+    const client = await learner(email);
+    // FWD-2026-B3 lists the premium course javascript-modern among what it gives its learners.
+    const readChapter = () =>
+      getChapter(client, 'javascript-modern', 'fungsi-panah-dan-parameter').then(
+        () => 'dibaca',
+        (error: unknown) => (error instanceof ApiRequestError ? error.statusCode : error),
+      );
+    expect(await readChapter()).toBe(403);
+    const invoice = await createInvoice(client, 'bootcamp-fullstack-web-batch-3');
+    expect((await onPayPage(invoice, 'pay')).status).toBe(303);
+    expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: true });
+    expect(await readChapter()).toBe('dibaca');
+    await allPosted(invoice);
+
+    const refund = async (as: ApiClient) =>
+      (
+        await as.send('main', 'v1/class/payment/refund', {
+          method: 'POST',
+          body: { merchantOrderId: invoice.merchantOrderId, reason: 'Peserta mengundurkan diri' },
+        })
+      ).status;
+    // A learner cannot refund themself; staff can, once.
+    expect(await refund(client)).toBe(403);
+    const admin = await appClientOf(platform);
+    await signInAs(admin, 'admin');
+    expect(await refund(admin)).toBe(200);
+    expect(await refund(admin)).toBe(409);
+
+    expect(await readChapter()).toBe(403);
+    expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'refunded', enrolled: false });
+    const row = await invoiceRow(invoice.merchantOrderId);
+    const reversal = await platform.deps.db
+      .select({ account: ledgerEntries.account, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(eq(ledgerTransactions.invoiceId, row.id), eq(ledgerTransactions.kind, 'class-refund')));
+    // The whole total is owed back; revenue, tax and the mentors' shares are taken back.
+    expect(reversal).toContainEqual({ account: 'refund-due', amount: -invoice.total });
+    expect(reversal).toContainEqual({ account: 'vat', amount: invoice.vat });
+    const notices = await platform.deps.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'payment-refunded'), sql`${email} = any(${mailOutbox.recipients})`));
+    expect(notices).toHaveLength(1);
+    // The seat is free again: the learner may register anew.
+    const again = await createInvoice(client, 'bootcamp-fullstack-web-batch-3');
+    expect(again.merchantOrderId).not.toBe(invoice.merchantOrderId);
+  });
+
   describe('money the class cannot take, and payments nobody reported', () => {
     const backdate = (merchantOrderId: string, column: 'expiresAt' | 'createdAt', minutes: number) =>
       platform.deps.db

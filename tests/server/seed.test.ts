@@ -134,6 +134,9 @@ describe.each(await dbKinds())('seed on %s', (kind) => {
       title: file.setting.title,
       hosts: file.hosts,
       mainTenant: 'demo',
+      // Pesilat shows and sells demo's catalogue (tenant.json catalogueFrom), under demo's tax rule.
+      catalogueLmsId: loadTenant(TENANTS_ROOT, 'demo').lmsId,
+      tax: { vatBps: 1100, included: false },
     });
     for (const code of ['pesilat', 'jongkreatif', 'tidak-ada']) expect(await directory.pesilatTenantOf(code), code).toBeUndefined();
     expect((await directory.byHost('pesilat.localhost'))?.mainTenant).toBe('demo');

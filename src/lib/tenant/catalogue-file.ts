@@ -111,6 +111,9 @@ const CatalogueFileSchema = z.strictObject({
             starts: Days,
             ends: Days,
             quota: z.number().int().positive().optional(),
+            /** Learners and graduates of a cohort run before the platform held its enrolments (statistics count them). */
+            participants: z.number().int().min(0).default(0),
+            graduates: z.number().int().min(0).default(0),
           }),
         )
         .default([]),

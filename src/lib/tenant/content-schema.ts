@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { POST_KINDS } from '~/contract/posts';
 import { cleanUrl, isAllowedUrl, WebUrlSchema } from '~/contract/url';
-import { LeagueSchema } from './league-schema';
 
 /** Names of the inline SVG icons in `src/components/shared/Icon.astro`. */
 export const ICON_NAMES = [
@@ -173,7 +172,6 @@ export type Block = z.infer<typeof BlockSchema>;
 /**
  * Front matter of `content/pages/<Route>.md`. The Markdown body is the page's prose and is rendered
  * after the hero; `blocks` follow it. `{{site}}` anywhere in the text is replaced by the site title.
- * `league` is the coding league's season, which only /Liga-Smk reads (league-schema.ts).
  */
 export const PageSchema = z
   .object({
@@ -181,7 +179,6 @@ export const PageSchema = z
     description: z.string().min(1).max(300),
     hero: HeroSchema,
     blocks: z.array(BlockSchema).default([]),
-    league: LeagueSchema.optional(),
   })
   .strict();
 export type PageContent = z.infer<typeof PageSchema>;

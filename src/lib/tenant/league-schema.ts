@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The coding league's season (SPEC §1 "a competition for vocational schools"; /Liga-Smk), as the
- * `league` front matter of `content/pages/Liga-Smk.md`. Dates are month and day (`07-15`), not
+ * `league.season` of a tenant's catalogue seed (catalogue-file.ts), stored in `league_seasons`. Dates are month and day (`07-15`), not
  * years: a season starts the day registration opens and every later date falls on or after it, so a
  * month-day earlier in the calendar than the opening belongs to the next year. The page shows the
  * season that has not ended yet (lib/league/season.ts), so the dates stay current every year.

@@ -81,6 +81,12 @@ export const batches = pgTable(
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at').notNull(),
     quota: integer('quota'),
+    /**
+     * Learners and graduates of a cohort the platform holds no enrolments for (one run before it, or
+     * imported): they count toward the tenant's statistics with its enrolments and schools.
+     */
+    participants: integer('participants').notNull().default(0),
+    graduates: integer('graduates').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('batches_code').on(table.lmsId, table.code), index('batches_program').on(table.programId)],

@@ -99,6 +99,8 @@ export async function seedCatalogue(
             startsAt: day(batch.starts),
             endsAt: day(batch.ends),
             quota: batch.quota ?? null,
+            participants: batch.participants,
+            graduates: batch.graduates,
           })),
         )
         .onConflictDoNothing();

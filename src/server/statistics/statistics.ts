@@ -16,7 +16,7 @@ import { cityNames } from '../platform/areas';
 
 /**
  * The statistics of SPEC §7, every figure an SQL aggregate of the tenant's own rows (enrolments,
- * schools in programs, classes, mentors, programs, recorded events). SPEC §9's counters 'short' 31
+ * schools in programs, cohorts' recorded learners, classes, mentors, programs, recorded events). SPEC §9's counters 'short' 31
  * and 'full' 43700 are the landing page's figures only for a tenant with no data at all.
  */
 
@@ -35,13 +35,16 @@ export async function allCounters(db: Db, lmsId: string): Promise<Record<Counter
         learners as (select e.* from enrolments e join own_classes c on c.id = e.class_id where e.status <> 'cancelled'),
         own_schools as (select * from schools where lms_id = ${lmsId}),
         links as (select ps.* from program_schools ps join programs p on p.id = ps.program_id where p.lms_id = ${lmsId} and p.is_active),
+        cohorts as (select b.* from batches b join programs p on p.id = b.program_id where p.lms_id = ${lmsId} and p.is_active),
         running as (
           select * from own_classes
           where always_open or ((ends_at is null or now() <= ends_at) and (registration_opens_at is null or now() >= registration_opens_at))
         )
       select
-        (select count(distinct user_id) from learners) + (select coalesce(sum(students), 0) from links) as students,
-        (select count(distinct user_id) from learners where status = 'completed') + (select coalesce(sum(graduates), 0) from links) as alumni,
+        (select count(distinct user_id) from learners) + (select coalesce(sum(students), 0) from links)
+          + (select coalesce(sum(participants), 0) from cohorts) as students,
+        (select count(distinct user_id) from learners where status = 'completed') + (select coalesce(sum(graduates), 0) from links)
+          + (select coalesce(sum(graduates), 0) from cohorts) as alumni,
         (select count(*) from (select held_city_id as city from own_classes where held_city_id is not null
                                 union select city_id from own_schools) cities) as cities,
         (select count(distinct held_city_id) from running) as cities_active,

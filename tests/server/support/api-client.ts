@@ -51,18 +51,22 @@ export async function otherTenantOf(platform: TestPlatform): Promise<TenantRecor
 }
 
 /** The app start config a tenant's site is built with. */
-export async function siteConfigOf(platform: TestPlatform, scopes: AppScope[] = ['read', 'write']): Promise<AppStartConfig> {
-  const tenant = await tenantOf(platform);
+export async function siteConfigOf(
+  platform: TestPlatform,
+  scopes: AppScope[] = ['read', 'write'],
+  appCode = DEMO_APP_CODE,
+): Promise<AppStartConfig> {
+  const tenant = await tenantOf(platform, appCode);
   const keys = tenantClientKeys(platform.deps.keys, tenant);
   return { clientId: keys.clientId, clientSecret: keys.clientSecret, cipherKey: keys.cipherKey, appCode: tenant.appCode, scopes };
 }
 
-/** A client holding a fresh app token of the demo tenant and its lms id, as after the app start. */
-export async function appClientOf(platform: TestPlatform, scopes: AppScope[] = ['read', 'write']): Promise<ApiClient> {
+/** A client holding a fresh app token of a tenant (the demo one by default) and its lms id, as after the app start. */
+export async function appClientOf(platform: TestPlatform, scopes: AppScope[] = ['read', 'write'], appCode = DEMO_APP_CODE): Promise<ApiClient> {
   const client = clientOf(platform);
-  const config = await siteConfigOf(platform, scopes);
+  const config = await siteConfigOf(platform, scopes, appCode);
   const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes });
-  const tenant = await tenantOf(platform);
+  const tenant = await tenantOf(platform, appCode);
   client.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: tenant.lmsId });
   return client;
 }

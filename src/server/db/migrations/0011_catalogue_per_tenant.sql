@@ -40,6 +40,8 @@ ALTER TABLE "payment_accounts" DROP CONSTRAINT "payment_accounts_bps";--> statem
 ALTER TABLE "tenants" ADD COLUMN "catalogue_of" text;--> statement-breakpoint
 ALTER TABLE "tenants" ADD COLUMN "vat_bps" integer DEFAULT 1100 NOT NULL;--> statement-breakpoint
 ALTER TABLE "tenants" ADD COLUMN "vat_included" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "batches" ADD COLUMN "participants" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "batches" ADD COLUMN "graduates" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "class_courses" ADD CONSTRAINT "class_courses_class_id_classes_id_fk" FOREIGN KEY ("class_id") REFERENCES "public"."classes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_courses" ADD CONSTRAINT "class_courses_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "festivals" ADD CONSTRAINT "festivals_lms_id_tenants_lms_id_fk" FOREIGN KEY ("lms_id") REFERENCES "public"."tenants"("lms_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { phaseAt } from '~/lib/content/phases';
 import { formatDateRange } from '~/lib/format/dates';
 import { leagueRegistrationPhases, leagueSeason, seasonOf } from '~/lib/league/season';
+import { loadTenantCatalogue } from '~/lib/tenant/catalogue-file';
 import { type League, LeagueSchema } from '~/lib/tenant/league-schema';
 import { readPageFrontMatter, SHARED_DIR } from '~/lib/tenant/load';
 
@@ -103,9 +104,13 @@ describe('LeagueSchema', () => {
     ]);
   });
 
-  it.each([SHARED_DIR, 'smkcoding'])('%s: the shipped Liga-Smk page has a season with the three phases of the original league', (code) => {
-    const page = readPageFrontMatter(join(process.cwd(), 'tenants', code, 'content', 'pages', 'Liga-Smk.md'));
-    expect(page.league?.phases.map((phase) => phase.name)).toEqual(['Slicing Brawl', 'Coding Clash', 'Hacker Glory']);
+  it.each([
+    ['demo', SHARED_DIR],
+    ['smkcoding', 'smkcoding'],
+  ])('%s: the shipped league season has the three phases of the original league, its page the call to register', (code, pageDir) => {
+    const season = loadTenantCatalogue(join(process.cwd(), 'tenants'), code).league?.season;
+    expect(season?.phases.map((phase) => phase.name)).toEqual(['Slicing Brawl', 'Coding Clash', 'Hacker Glory']);
+    const page = readPageFrontMatter(join(process.cwd(), 'tenants', pageDir, 'content', 'pages', 'Liga-Smk.md'));
     expect(page.hero.cta?.href).toBe('/Liga-Smk/Register');
     expect(page.blocks.map((block) => block.type)).toContain('faq');
   });
