@@ -19,7 +19,7 @@ import { isLive, PORT, partialRun, runTenants, SERVER, siteUrl } from './tests/e
  */
 function specsFor(tenant: (typeof runTenants)[number]): string[] {
   if (!isLive(tenant)) return ['**/tenant-maintenance.spec.ts'];
-  const live = ['**/tenant-pages.spec.ts', '**/tenant-readable.spec.ts'];
+  const live = ['**/tenant-pages.spec.ts', '**/tenant-readable.spec.ts', '**/crawl.spec.ts'];
   // Sign-in runs on demo (the /Login form) and on each tenant in redirect-login mode (the account service).
   const auth =
     tenant.setting.login.mode === 'redirect'

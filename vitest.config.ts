@@ -15,7 +15,11 @@ const workers = Number(process.env.LMS_TEST_WORKERS) || 2;
  * renderer is configured once per process with a tenant and a database (`configure`), so each of
  * these files gets a process of its own.
  */
-const RENDERS_IN_PROCESS = ['tests/server/catalogue-pages.test.ts', 'tests/server/catalogue-tenants.test.ts', 'tests/server/liga-smk-page.test.ts'];
+const RENDERS_IN_PROCESS = [
+  'tests/server/catalogue-pages.test.ts',
+  'tests/server/catalogue-tenants.test.ts',
+  'tests/server/liga-smk-page.test.ts',
+];
 
 /** A migrated, seeded database of each kind, made once per run and copied by every file (support/platform.ts). */
 const SEEDED_TEMPLATES = ['tests/server/support/global-setup.ts'];

@@ -48,6 +48,11 @@ export const PaymentDetailRequestSchema = z
   );
 export type PaymentDetailRequest = z.infer<typeof PaymentDetailRequestSchema>;
 
+/** GET v1/class/enrolment?slug: whether the signed-in learner holds a seat in the class (paid, free or added by staff). */
+export const ClassEnrolmentSchema = z.object({ enrolled: z.boolean(), status: z.nullable(z.enum(['active', 'completed'])) });
+export type ClassEnrolment = z.infer<typeof ClassEnrolmentSchema>;
+export const ClassEnrolmentResponseSchema = miniEnvelope(ClassEnrolmentSchema);
+
 /** POST v1/class/payment/refund (staff): the paid invoice to refund and why (told to the learner). */
 export const PaymentRefundRequestSchema = z.strictObject({
   merchantOrderId: OrderId,

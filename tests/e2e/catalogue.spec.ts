@@ -34,6 +34,27 @@ test('a visitor opens a class from /Class and sees its badge, schedule, price an
   await expect(main.getByRole('heading', { name: /Silabus/ }).first()).toBeVisible();
 });
 
+test('a class page gives its duration and batch from its data, what the learner pays under the PPN rule, and its topics one a line', async ({
+  page,
+}) => {
+  // FWD-2026-B3 runs from day 20 to day 60 of the seed (41 calendar days) in the program's Batch 3.
+  await page.goto('/Class/FWD-2026-B3');
+  const fact = (term: string) =>
+    page
+      .locator('.class-page__facts > div')
+      .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+      .locator('dd')
+      .first();
+  await expect(fact('Durasi')).toHaveText('6 minggu');
+  await expect(fact('Batch')).toHaveText('Batch 3');
+  await expect(fact('Biaya')).toContainText(/^Rp\d{1,3}(\.\d{3})+/);
+  await expect(fact('Biaya')).toContainText('PPN');
+  const topics = page.getByRole('list', { name: 'Topik HTML dan CSS yang rapi' }).getByRole('listitem');
+  await expect(topics).toHaveText(['Semantik', 'Flexbox dan grid', 'Aksesibilitas']);
+  const [first, second] = await topics.evaluateAll((items) => items.slice(0, 2).map((item) => item.getBoundingClientRect().toJSON()));
+  expect(second.top, 'each topic on a line of its own').toBeGreaterThanOrEqual(first.bottom);
+});
+
 test('a class answers at its code and at its slug with the same page', async ({ page, request }) => {
   await page.goto('/Class');
   const [byCode] = await linksMatching(page, /^\/Class\/(?!Competence\/)[^/?#]+$/);

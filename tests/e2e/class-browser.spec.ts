@@ -11,6 +11,8 @@ import { axeViolations, h1, keepScreenshot, scrollsSideways } from './support';
  */
 
 const cards = (page: Page): Locator => page.locator('.class-results__list .class-card');
+/** The one "Filter" button the filters fold behind on phones (a <details> summary). */
+const filterToggle = (page: Page): Locator => page.locator('summary.class-filters-fold__toggle');
 const status = (page: Page): Locator => page.locator('.class-results__status');
 /** The names on the cards shown, in order. */
 const names = (page: Page): Promise<string[]> => cards(page).locator('.class-card__title').allInnerTexts();
@@ -146,6 +148,8 @@ test('without JavaScript the filters are a plain form and the pages plain links'
   const page = await context.newPage();
   await page.goto('/Class');
   await expect(cards(page)).toHaveCount(6);
+  // A wide screen shows the filters by CSS alone where the browser styles ::details-content; else the fold opens by hand.
+  if (await filterToggle(page).isVisible()) await filterToggle(page).click();
   await page.getByLabel('Status', { exact: true }).selectOption('running');
   await page.getByLabel('Jenis kelas').selectOption('reguler');
   await page.getByRole('button', { name: 'Terapkan filter' }).click();
@@ -166,6 +170,7 @@ test('without JavaScript the filters are a plain form and the pages plain links'
   await expect(page).toHaveURL(/\/Class\?page=2$/);
   await expect(page.locator('.class-pages [aria-current="page"]')).toHaveText('2');
 
+  if (await filterToggle(page).isVisible()) await filterToggle(page).click();
   await page.getByLabel('Cari kelas').fill('tidak ada kelas seperti ini');
   await page.getByRole('button', { name: 'Terapkan filter' }).click();
   await expect(page.getByText('Tidak ada kelas yang cocok dengan filter Anda.')).toBeVisible();
@@ -251,6 +256,9 @@ test('/Class passes axe and fits a 320 px phone, filters shown and applied', asy
   await openBrowser(page);
   expect(await axeViolations(page, '/Class')).toEqual([]);
   expect(await scrollsSideways(page)).toBeUndefined();
+  await filterToggle(page).click();
+  expect(await axeViolations(page, '/Class (filter dibuka)')).toEqual([]);
+  expect(await scrollsSideways(page)).toBeUndefined();
   await page.getByLabel('Kota pelaksanaan').selectOption({ index: 1 });
   await expect(page).toHaveURL(/heldCity=\d{2}\.\d{2}/);
   await expect(status(page)).toHaveText(found);
@@ -259,6 +267,30 @@ test('/Class passes axe and fits a 320 px phone, filters shown and applied', asy
   expect(await axeViolations(page, '/Class (kota)')).toEqual([]);
   expect(await scrollsSideways(page)).toBeUndefined();
   await keepScreenshot(page, 'demo-class-browser-320');
+});
+
+test('on a 390 px phone the filters fold behind one "Filter" button with their count, and the first class shows on the first screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openBrowser(page, '/Class?level=pemula&sort=name');
+  const toggle = filterToggle(page);
+  // The order is not a filter: only the level counts.
+  await expect(toggle).toHaveText('Filter (1 aktif)');
+  await expect(page.getByLabel('Level')).toBeHidden();
+  await expect(cards(page).first()).toBeInViewport();
+
+  // A disclosure: the keyboard opens it, the choices are there, and a new choice applies at once.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Level')).toBeVisible();
+  await expect(page.getByLabel('Level')).toHaveValue('pemula');
+  await page.getByLabel('Status', { exact: true }).selectOption('registration');
+  await expect(page).toHaveURL(/\/Class\?state=registration&level=pemula&sort=name$/);
+  await expect(toggle).toHaveText('Filter (2 aktif)');
+  await toggle.click();
+  await expect(page.getByLabel('Level')).toBeHidden();
+  expect(await scrollsSideways(page)).toBeUndefined();
 });
 
 test("the island ships React's production build, its whole script graph measured in gzip", async ({ page, request }, testInfo) => {

@@ -2,7 +2,9 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { CourseProgressResponseSchema } from '~/contract/courses';
 import { PAY_AGAIN, PAY_NOW, PAYMENT_FAILED } from '~/contract/payments';
 import type { Role } from '~/contract/roles';
+import { priceBreakdown } from '~/contract/tax';
 import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
+import { getClassOverview } from '~/lib/api/classes';
 import { createInvoice, listPayouts, paymentDetail, payoutBalance, requestPayout } from '~/lib/api/payments';
 import { formatRupiah } from '~/lib/format/money';
 import type { Tenant } from '~/lib/tenant/schema';
@@ -101,14 +103,18 @@ test('a learner registers and pays for a class: invoice with countdown, the gate
       .then((r) => r.data.hasAccess);
   expect(await progress(), 'no access to the class’s premium course before paying').toBe(false);
 
+  // What the learner pays follows the tenant's PPN rule, as the class's data carries it.
+  const item = await getClassOverview(api, 'JS-DASAR-11');
+  const { total } = priceBreakdown(item.price, item.tax);
   const box = paymentBox(page);
-  await expect(box.getByRole('status')).toContainText('Biaya kelas Rp350.000');
+  await expect(box.getByRole('status')).toHaveText(`Biaya kelas ${formatRupiah(total)}.`);
+  await expect(box).toContainText('PPN');
   await box.getByRole('button', { name: 'Daftar & bayar' }).click();
   const invoice = box.getByRole('region', { name: 'Tagihan pembayaran' });
   await expect(invoice.getByRole('heading', { name: 'Tagihan pembayaran' })).toBeFocused();
   await expect(invoice).toContainText('JavaScript Dasar');
   await expect(invoice).toContainText('PPN');
-  await expect(invoice).toContainText(formatRupiah(350_000));
+  await expect(invoice.locator('.invoice__total')).toContainText(formatRupiah(total));
   const countdown = invoice.getByRole('timer');
   await expect(countdown).toHaveText(/^\d+ (jam \d+ menit|menit \d{2} detik|hari \d+ jam)$/);
   const order = (await invoice.getAttribute('data-order')) ?? '';
@@ -121,7 +127,12 @@ test('a learner registers and pays for a class: invoice with countdown, the gate
   await paymentBox(payTab).getByRole('link', { name: PAY_NOW }).click();
   await atGateway(payTab, 'Bayar');
   await expect(payTab).toHaveURL(new RegExp(`/Payment-Status/Success\\?merchantOrderId=${order}$`));
-  await expect(payTab.getByRole('heading', { level: 1 })).toHaveText('Pembayaran berhasil');
+  // The page says success because the invoice is paid, and shows that invoice.
+  const receipt = payTab.locator(`.pay-status[data-order="${order}"]`);
+  await expect(receipt.getByRole('heading', { name: 'Pembayaran berhasil' })).toBeVisible();
+  await expect(receipt).toContainText('Lunas');
+  await expect(receipt).toContainText(formatRupiah(total));
+  await expect(payTab).toHaveTitle(/Pembayaran berhasil/);
   await keepScreenshot(payTab, 'demo-payment-success');
   await payTab.close();
 
@@ -130,7 +141,8 @@ test('a learner registers and pays for a class: invoice with countdown, the gate
   await expect(box.getByRole('status')).toHaveText('Anda sudah terdaftar di kelas ini.');
   await page.reload();
   await expect(paymentBox(page).getByRole('status')).toHaveText('Anda sudah terdaftar di kelas ini.');
-  await expect(paymentBox(page).getByRole('link', { name: 'halaman Akun' })).toHaveAttribute('href', '/Akun');
+  await expect(paymentBox(page).getByRole('link', { name: 'Buka halaman Akun' })).toHaveAttribute('href', '/Akun');
+  await expect(paymentBox(page).getByRole('button')).toHaveCount(0);
 
   const detail = await paymentDetail(api, { merchantOrderId: order });
   expect(detail).toMatchObject({ status: 'paid', enrolled: true, classCode: 'JS-DASAR-11' });
@@ -348,9 +360,19 @@ test('the payment and payout pages pass axe and fit a 320 px phone, signed out a
   );
   await check(page, 'CallbackPayment belum masuk');
   for (const path of ['/Payment-Status/Success', '/Payment-Status/Error']) {
+    // Opened directly, signed out, without an order: no claim of success or failure.
     await page.goto(path);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Status pembayaran');
+    await expect(page.locator('.island-slot')).toContainText('Kami tidak menemukan pembayaran ini di akun Anda');
+    await expect(page.locator('.island-slot').getByRole('link', { name: 'Buka halaman Akun' })).toHaveAttribute('href', '/Akun');
     await check(page, path);
+    await page.goto(`${path}?merchantOrderId=INV-tidak-ada`);
+    await expect(page.locator('.island-slot').getByRole('link', { name: 'Masuk', exact: true })).toHaveAttribute(
+      'href',
+      `/Login?redirect=${encodeURIComponent(`${path}?merchantOrderId=INV-tidak-ada`)}`,
+    );
+    await expect(page.locator('.island-slot')).not.toContainText('berhasil');
   }
   await page.goto('/Akun/Pencairan');
   await expect(page.locator('.island-slot').getByRole('link', { name: 'Masuk ke akun Anda' }).last()).toHaveAttribute(
@@ -366,6 +388,11 @@ test('the payment and payout pages pass axe and fit a 320 px phone, signed out a
   await paymentBox(learnerPage).getByRole('button', { name: 'Daftar & bayar' }).click();
   await expect(paymentBox(learnerPage).getByRole('link', { name: PAY_NOW })).toBeVisible();
   await check(learnerPage, 'kelas dengan tagihan');
+  // Another learner's order, or none such, is not found in this account.
+  await learnerPage.goto('/Payment-Status/Success?merchantOrderId=INV-tidak-ada');
+  await expect(learnerPage.locator('.island-slot')).toContainText('Kami tidak menemukan pembayaran ini di akun Anda');
+  await expect(learnerPage).not.toHaveTitle(/berhasil/);
+  await check(learnerPage, 'status pembayaran tidak ditemukan');
   await learnerPage.goto('/Akun/Pencairan');
   await expect(learnerPage.getByText('Halaman pencairan dana hanya untuk mentor.')).toBeVisible();
   await learner.close();
@@ -407,6 +434,7 @@ test('each payment island’s JavaScript, measured in gzip with React and all it
   };
   await measure(JS_CLASS, 'ClassPayment');
   await measure('/CallbackPayment?resultCode=02', 'CallbackPayment');
+  await measure('/Payment-Status/Success', 'PaymentStatus');
   await measure('/Akun/Pencairan', 'Payouts');
   await measure('/Akun/Pencairan/Persetujuan', 'PayoutApprovals');
   await context.close();

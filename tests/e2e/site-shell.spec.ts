@@ -107,7 +107,7 @@ test('the top progress bar shows while a slow page loads', async ({ page }) => {
       if (!bar.hidden) sessionStorage.setItem('progress-seen', `${bar.dataset.state} ${bar.style.getPropertyValue('--progress')}`);
     }).observe(bar, { attributes: true });
   });
-  await page.locator('header').getByRole('link', { name: 'Harga' }).click();
+  await page.locator('footer').getByRole('link', { name: 'Harga', exact: true }).click();
   await expect(page).toHaveURL(/\/Pricing$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('progress-seen'))).toMatch(/^running \d+(\.\d+)?%$/);
@@ -123,10 +123,37 @@ test('on a phone the navigation folds into a menu that opens without scripts', a
   await expect(drawer).toBeHidden();
   await page.locator('summary', { hasText: 'Buka menu' }).click();
   await expect(drawer).toBeVisible();
-  await drawer.getByRole('link', { name: 'Harga' }).click();
-  await expect(page).toHaveURL(/\/Pricing$/);
-  await keepScreenshot(page, 'demo-phone-pricing');
+  // The catalogue opens the menu as it opens the bar.
+  await expect(drawer.getByRole('link').first()).toHaveText('Kelas');
+  await drawer.getByRole('link', { name: 'Kursus', exact: true }).click();
+  await expect(page).toHaveURL(/\/Courses$/);
+  await keepScreenshot(page, 'demo-phone-courses');
   await context.close();
+});
+
+test('the header opens with the catalogue, and the footer reaches the festival, the league and the leaderboards', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const bar = page.getByRole('navigation', { name: 'Navigasi utama', exact: true });
+  await expect(bar).toBeVisible();
+  expect((await bar.getByRole('link').allTextContents()).map((text) => text.trim()).slice(0, 4)).toEqual([
+    'Kelas',
+    'Program',
+    'Kursus',
+    'Mentor',
+  ]);
+  const footer = page.locator('footer');
+  for (const [name, path] of [
+    ['Belajar Bersama', '/BelajarBersama'],
+    ['Liga SMK', '/Liga-Smk'],
+    ['Papan Peringkat', '/Leaderboards'],
+  ] as const) {
+    await expect(footer.getByRole('link', { name, exact: true }), name).toHaveAttribute('href', path);
+  }
+  // The home page's first call to action is the class list.
+  await expect(page.locator('main .hero .btn--primary')).toHaveAttribute('href', '/Class');
+  // Its figures of participants and cities come from the data: never the typed "43.700+".
+  await expect(page.locator('main')).not.toContainText('43.700+');
 });
 
 test('content pages ship only the shell script: at most 10 KB gzip with all it imports, no React and no zod', async ({ page, request }) => {

@@ -151,7 +151,8 @@ describe(`every tenant's catalogue on ${kind}`, () => {
         }
         const invoice = await createInvoice(learner, item.slug);
         invoiced++;
-        if (formatRupiah(invoice.total) !== onPage) mismatches.push(`${tenant.code} ${item.code}: tagihan ${formatRupiah(invoice.total)}, halaman ${onPage}`);
+        if (formatRupiah(invoice.total) !== onPage)
+          mismatches.push(`${tenant.code} ${item.code}: tagihan ${formatRupiah(invoice.total)}, halaman ${onPage}`);
         if (invoice.amount + invoice.vat !== invoice.total) mismatches.push(`${tenant.code} ${item.code}: rincian tagihan tidak berjumlah`);
       }
     }

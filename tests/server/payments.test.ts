@@ -4,7 +4,7 @@ import type { Invoice } from '~/contract/payments';
 import type { ApiClient } from '~/lib/api';
 import { getChapter } from '~/lib/api/courses';
 import { ApiRequestError } from '~/lib/api/errors';
-import { createInvoice, paymentDetail, paymentStatus, repayInvoice } from '~/lib/api/payments';
+import { classEnrolment, createInvoice, paymentDetail, paymentStatus, repayInvoice } from '~/lib/api/payments';
 import { loadConfig } from '~/server/config';
 import {
   classes,
@@ -620,10 +620,12 @@ describe.each(await dbKinds())('class payments on %s', (kind) => {
         (error: unknown) => (error instanceof ApiRequestError ? error.statusCode : error),
       );
     expect(await readChapter()).toBe(403);
+    expect(await classEnrolment(client, 'FWD-2026-B3')).toEqual({ enrolled: false, status: null });
     const invoice = await createInvoice(client, 'bootcamp-fullstack-web-batch-3');
     expect((await onPayPage(invoice, 'pay')).status).toBe(303);
     expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'paid', enrolled: true });
     expect(await readChapter()).toBe('dibaca');
+    expect(await classEnrolment(client, 'FWD-2026-B3')).toEqual({ enrolled: true, status: 'active' });
     await allPosted(invoice);
 
     const refund = async (as: ApiClient) =>
@@ -641,7 +643,11 @@ describe.each(await dbKinds())('class payments on %s', (kind) => {
     expect(await refund(admin)).toBe(409);
 
     expect(await readChapter()).toBe(403);
-    expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({ status: 'refunded', enrolled: false });
+    expect(await classEnrolment(client, 'FWD-2026-B3')).toEqual({ enrolled: false, status: null });
+    expect(await paymentDetail(client, { merchantOrderId: invoice.merchantOrderId })).toMatchObject({
+      status: 'refunded',
+      enrolled: false,
+    });
     const row = await invoiceRow(invoice.merchantOrderId);
     const reversal = await platform.deps.db
       .select({ account: ledgerEntries.account, amount: ledgerEntries.amount })
@@ -659,6 +665,11 @@ describe.each(await dbKinds())('class payments on %s', (kind) => {
     // The seat is free again: the learner may register anew.
     const again = await createInvoice(client, 'bootcamp-fullstack-web-batch-3');
     expect(again.merchantOrderId).not.toBe(invoice.merchantOrderId);
+    // A seat given without an invoice (the seeded student's) is an enrolment all the same.
+    const student = await appClientOf(platform);
+    await signInAs(student, 'student');
+    expect(await paymentDetail(student, { slug: 'JS-DASAR-11' })).toBeNull();
+    expect(await classEnrolment(student, 'JS-DASAR-11')).toEqual({ enrolled: true, status: 'active' });
   });
 
   describe('money the class cannot take, and payments nobody reported', () => {

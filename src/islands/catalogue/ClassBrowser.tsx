@@ -3,7 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { CLASS_PAGE_SIZE, type ClassFilterOptions, type ClassSummary } from '~/contract/classes';
 import type { Paged } from '~/contract/paged';
 import { listActiveClasses } from '~/lib/api/classes';
-import { type ClassQuery, canonicalClassRequest, classListHref, classQueryString } from '~/lib/catalogue/class-query';
+import {
+  activeClassFilterCount,
+  type ClassQuery,
+  canonicalClassRequest,
+  classListHref,
+  classQueryString,
+} from '~/lib/catalogue/class-query';
 import {
   $classFilters,
   $classResults,
@@ -19,6 +25,7 @@ import { appClient } from '../shared/app-client';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { ClassFilters } from './ClassFilters';
 import { ClassResults } from './ClassResults';
+import { FilterFold } from './FilterFold';
 import './class-browser.css';
 
 interface Props {
@@ -58,7 +65,8 @@ function useClassBrowser({ query, page }: Props): void {
 /**
  * /Class: the class filters and the list. The server renders it whole with the page's
  * filters (a GET form and page links that work without JavaScript); once hydrated, filters and pages
- * load in place, with the address kept in step (shareable, reloadable, back and forward).
+ * load in place, with the address kept in step (shareable, reloadable, back and forward). On phones
+ * the filters fold behind one "Filter" button with the count of those in force (FilterFold.tsx).
  */
 function ClassBrowser(props: Props) {
   useClassBrowser(props);
@@ -80,12 +88,14 @@ function ClassBrowser(props: Props) {
 
   return (
     <div className="class-browser">
-      <ClassFilters
-        query={query}
-        options={props.options}
-        onApply={(patch) => void applyClassFilter(patch)}
-        onClear={thenFocus(clearClassFilters)}
-      />
+      <FilterFold active={activeClassFilterCount(query.filters)}>
+        <ClassFilters
+          query={query}
+          options={props.options}
+          onApply={(patch) => void applyClassFilter(patch)}
+          onClear={thenFocus(clearClassFilters)}
+        />
+      </FilterFold>
       <ClassResults
         query={query}
         results={results}

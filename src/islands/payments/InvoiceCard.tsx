@@ -8,7 +8,7 @@ interface Props {
   invoice: Invoice;
   now: number;
   /** The heading takes the focus when the invoice has just been made. */
-  headingRef?: RefObject<HTMLHeadingElement | null>;
+  headingRef?: RefObject<HTMLHeadingElement | null> | undefined;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '~/contract/idempotency';
 import type { Paged } from '~/contract/paged';
 import {
+  type ClassEnrolment,
+  ClassEnrolmentResponseSchema,
   type Invoice,
   InvoiceResponseSchema,
   type PaymentDetailRequest,
@@ -65,6 +67,11 @@ export async function repayInvoice(client: ApiClient, slug: string, options?: Re
 export async function paymentDetail(client: ApiClient, request: PaymentDetailRequest, options?: RequestOptions): Promise<Invoice | null> {
   return (await client.call('main', 'v1/class/payment/detail', PaymentDetailResponseSchema, { ...options, method: 'POST', body: request }))
     .data;
+}
+
+/** GET v1/class/enrolment?slug: whether the signed-in learner holds a seat in the class, with or without an invoice. */
+export async function classEnrolment(client: ApiClient, slug: string, options?: RequestOptions): Promise<ClassEnrolment> {
+  return (await client.call('main', 'v1/class/enrolment', ClassEnrolmentResponseSchema, { ...options, query: { slug } })).data;
 }
 
 /** GET v1/class/payment/callback?merchantOrderId: where an order stands, read only. */

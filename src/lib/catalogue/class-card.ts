@@ -1,8 +1,8 @@
 import { CLASS_BADGES, CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS, type ClassSummary } from '~/contract/classes';
 import { phaseAt } from '~/lib/content/phases';
 import { formatDate } from '~/lib/format/dates';
-import { formatRupiah } from '~/lib/format/money';
 import { BADGE_STATE, classPhases } from './class-phases';
+import { classCardPrice } from './class-price';
 
 /**
  * What a class card says (components/catalogue/ClassCard.astro and the class browser's React card
@@ -26,13 +26,13 @@ export function classKind(item: Pick<ClassSummary, 'type' | 'level'>): string[] 
   return [CLASS_TYPE_LABELS[item.type], CLASS_LEVEL_LABELS[item.level]];
 }
 
-/** The card's facts as label and value: where (online or the city), when it starts, and the price. */
+/** The card's facts as label and value: where (online or the city), when it starts, and what the learner pays (class-price.ts). */
 export function classFacts(
-  item: Pick<ClassSummary, 'alwaysOpen' | 'startsAt' | 'isOnline' | 'place' | 'heldCity' | 'price'>,
+  item: Pick<ClassSummary, 'alwaysOpen' | 'startsAt' | 'isOnline' | 'place' | 'heldCity' | 'price' | 'tax'>,
 ): { label: string; value: string }[] {
   return [
     { label: 'Tempat', value: item.isOnline ? 'Daring' : (item.heldCity?.name ?? item.place) },
     { label: 'Jadwal', value: item.alwaysOpen || !item.startsAt ? 'Mulai kapan saja' : `Mulai ${formatDate(item.startsAt)}` },
-    { label: 'Biaya', value: item.price > 0 ? formatRupiah(item.price) : 'Gratis' },
+    { label: 'Biaya', value: classCardPrice(item.price, item.tax) },
   ];
 }

@@ -148,3 +148,14 @@ export function canonicalClassRequest(query: string): string | undefined {
   if (!CLASS_QUERY_PARAMS.some((name) => params.has(name))) return undefined;
   return classQueryString(readClassQuery(params));
 }
+
+/**
+ * How many filters narrow the list: each parameter but the order and the page (several programs or
+ * cities in one parameter count once). The class browser's "Filter" button shows it on phones,
+ * where the form is folded away.
+ */
+export function activeClassFilterCount(filters: ClassFilters): number {
+  const params = classQueryParams({ page: 1, filters });
+  params.delete('sort');
+  return params.size;
+}

@@ -152,7 +152,10 @@ export const BlockSchema = z.discriminatedUnion('type', [
           .refine((plan) => (plan.class === undefined) !== (plan.price === undefined), {
             message: 'paket menyebut kelas (class) atau harga (price), salah satu',
           })
-          .refine((plan) => plan.class !== undefined || plan.cta !== undefined, { path: ['cta'], message: 'paket tanpa kelas wajib punya cta' }),
+          .refine((plan) => plan.class !== undefined || plan.cta !== undefined, {
+            path: ['cta'],
+            message: 'paket tanpa kelas wajib punya cta',
+          }),
       ),
     })
     .strict(),

@@ -247,6 +247,7 @@ export const FOOTER_GROUPS: { title: string; links: NavLink[] }[] = [
       appointment,
       { label: 'Kebijakan Privasi', href: '/Privacy-Policy' },
       { label: 'Syarat dan Ketentuan', href: '/Terms-And-Conditions' },
+      { label: 'Peta Situs', href: '/Peta-Situs' },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Invoice, InvoiceState } from '~/contract/payments';
+import type { ClassEnrolment, Invoice, InvoiceState } from '~/contract/payments';
 import { priceBreakdown, type TaxRule } from '~/contract/tax';
 import { classState } from '../catalogue';
 import type { Db, Tx } from '../db/client';
@@ -555,6 +555,16 @@ export async function invoiceDetail(
     if (!row) return null;
   }
   return toInvoice(db, await refreshInvoice(db, deps, row, row.userId === viewer.id ? `learner:${viewer.id}` : `staff:${viewer.id}`));
+}
+
+/** GET v1/class/enrolment: the learner's seat in a class of the catalogue the tenant shows (any way it was given). */
+export async function enrolmentOf(db: Db, viewer: { catalogueLmsId: string; id: string }, slug: string): Promise<ClassEnrolment> {
+  const item = await payableClass(db, viewer.catalogueLmsId, slug);
+  const [row] = await db
+    .select({ status: enrolments.status })
+    .from(enrolments)
+    .where(and(eq(enrolments.classId, item.id), eq(enrolments.userId, viewer.id), inArray(enrolments.status, ['active', 'completed'])));
+  return { enrolled: row !== undefined, status: (row?.status as ClassEnrolment['status']) ?? null };
 }
 
 /** The invoice as the contract shows it. */

@@ -24,7 +24,16 @@ import { originHost, servesHost } from '../platform/tenants';
 import { isLocalHost } from '../sites';
 import type { PaymentsDeps } from './accounts';
 import { handleCallback, recordRefusedCallback } from './callbacks';
-import { type InvoiceRequester, invoiceDetail, openInvoice, orderStatus, refundInvoice, repayInvoice, toInvoice } from './invoices';
+import {
+  enrolmentOf,
+  type InvoiceRequester,
+  invoiceDetail,
+  openInvoice,
+  orderStatus,
+  refundInvoice,
+  repayInvoice,
+  toInvoice,
+} from './invoices';
 import { balanceOf, decidePayout, isStaff, listPayouts, requestPayout, type Viewer } from './payouts';
 
 const HOUR = 3_600_000;
@@ -104,6 +113,12 @@ export function paymentsRoutes(deps: ApiDeps) {
     );
     c.header('Cache-Control', 'private, no-store');
     return ok(c, data);
+  });
+
+  app.get('/v1/class/enrolment', token, user, async (c) => {
+    const { slug } = readQuery(c, ClassSlugQuerySchema);
+    c.header('Cache-Control', 'private, no-store');
+    return ok(c, await enrolmentOf(deps.db, { catalogueLmsId: c.get('tenant').catalogueLmsId, id: c.get('user').id }, slug));
   });
 
   // Staff refund a paid class: the seat and its perks are withdrawn, the money is owed back.

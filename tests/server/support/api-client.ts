@@ -62,7 +62,11 @@ export async function siteConfigOf(
 }
 
 /** A client holding a fresh app token of a tenant (the demo one by default) and its lms id, as after the app start. */
-export async function appClientOf(platform: TestPlatform, scopes: AppScope[] = ['read', 'write'], appCode = DEMO_APP_CODE): Promise<ApiClient> {
+export async function appClientOf(
+  platform: TestPlatform,
+  scopes: AppScope[] = ['read', 'write'],
+  appCode = DEMO_APP_CODE,
+): Promise<ApiClient> {
   const client = clientOf(platform);
   const config = await siteConfigOf(platform, scopes, appCode);
   const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes });

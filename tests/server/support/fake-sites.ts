@@ -131,7 +131,16 @@ export function makeDist(): { distRoot: string; remove(): void } {
 /** A tenant as the database lists it. */
 export function tenantRecord(code: string, hosts: string[] = [], mainTenant: string | null = null): TenantRecord {
   const lmsId = `lms-${code}`;
-  return { lmsId, code, appCode: code.toUpperCase(), title: code, hosts, mainTenant, catalogueLmsId: lmsId, tax: { vatBps: 1100, included: false } };
+  return {
+    lmsId,
+    code,
+    appCode: code.toUpperCase(),
+    title: code,
+    hosts,
+    mainTenant,
+    catalogueLmsId: lmsId,
+    tax: { vatBps: 1100, included: false },
+  };
 }
 
 /** The tenant directory as the site server uses it. */

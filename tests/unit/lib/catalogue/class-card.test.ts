@@ -45,6 +45,7 @@ describe('a class card text', () => {
     isOnline: false,
     place: 'Gedung Inovasi Digital, Jl. Asia Afrika No. 8, Bandung',
     heldCity: { id: '32.73', name: 'Kota Bandung' },
+    tax: { vatBps: 1100, included: true },
   } satisfies Partial<ClassSummary>;
 
   it('names its kind and level in Indonesian', () => {
@@ -52,12 +53,20 @@ describe('a class card text', () => {
     expect(classKind({ type: 'kompetensi', level: 'mahir' })).toEqual(['Uji kompetensi', 'Mahir']);
   });
 
-  it('says where, when it starts and the price in rupiah', () => {
+  it('says where, when it starts and what the learner pays in rupiah, PPN in', () => {
     expect(classFacts(base)).toEqual([
       { label: 'Tempat', value: 'Kota Bandung' },
       { label: 'Jadwal', value: 'Mulai 12 Desember 2026' },
-      { label: 'Biaya', value: 'Rp4.500.000' },
+      { label: 'Biaya', value: 'Rp4.500.000 (termasuk PPN)' },
     ]);
+  });
+
+  it('adds PPN to the price under a rule that publishes prices before tax', () => {
+    expect(classFacts({ ...base, tax: { vatBps: 1100, included: false } })[2]).toEqual({
+      label: 'Biaya',
+      value: 'Rp4.995.000 (termasuk PPN)',
+    });
+    expect(classFacts({ ...base, tax: { vatBps: 0, included: false } })[2]).toEqual({ label: 'Biaya', value: 'Rp4.500.000' });
   });
 
   it('says an always-open free online class is online, starts any time and is free', () => {

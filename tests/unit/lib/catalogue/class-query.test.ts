@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeClassFilterCount,
   CLASS_QUERY_PARAMS,
   canonicalClassRequest,
   classListHref,
@@ -118,5 +119,20 @@ describe('canonicalClassRequest: the page the site server renders for a request'
   it('is the canonical query otherwise, other parameters dropped', () => {
     expect(canonicalClassRequest('?page=2&utm_source=wa&state=registration&state=running')).toBe('?state=registration&page=2');
     expect(canonicalClassRequest('?type=bootcamp&search=%20Web%20%20Dasar')).toBe('?search=Web+Dasar&type=bootcamp');
+  });
+});
+
+describe('activeClassFilterCount: the number on the phone’s "Filter" button', () => {
+  it('counts each filter in force once, never the order or the page', () => {
+    expect(activeClassFilterCount({})).toBe(0);
+    expect(activeClassFilterCount({ sort: 'name' })).toBe(0);
+    expect(activeClassFilterCount(read('state=registration&program=1,4&heldCity=32.73&sort=price-asc&page=3').filters)).toBe(3);
+    expect(
+      activeClassFilterCount({ search: '  data ', level: 'pemula', categoryId: 2, type: 'bootcamp', registrarCityIds: ['31.71'] }),
+    ).toBe(5);
+  });
+
+  it('does not count a filter that is empty', () => {
+    expect(activeClassFilterCount({ search: '   ', programIds: [], heldCityIds: [] })).toBe(0);
   });
 });
