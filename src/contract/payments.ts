@@ -39,6 +39,8 @@ export const PaymentDetailRequestSchema = z
   .strictObject({
     merchantOrderId: z.optional(OrderId),
     slug: z.optional(z.string().check(z.trim(), z.minLength(1, 'slug wajib diisi'), z.maxLength(200, 'slug terlalu panjang'))),
+    /** Only an order of the signed-in account, even for staff (the learner's own payment pages). */
+    ownOnly: z.optional(z.boolean()),
   })
   .check(
     z.refine((body) => Boolean(body.merchantOrderId) !== Boolean(body.slug), {

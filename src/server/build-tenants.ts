@@ -73,7 +73,7 @@ async function scheduleNextPublication(platform: Platform, code: string, from: D
   if (!platform.deps.builds || !tenant) return;
   const moments = await Promise.all([
     nextPublication(platform.deps.db, tenant.lmsId, from),
-    nextStateChange(platform.deps.db, tenant.lmsId, from),
+    nextStateChange(platform.deps.db, tenant.catalogueLmsId, from),
   ]);
   const [at] = moments.filter((moment) => moment !== undefined).sort((a, b) => a.getTime() - b.getTime());
   await schedule(platform.deps.db, code, at && new Date(Math.max(Date.now(), at.getTime() + 1000)));

@@ -5,7 +5,9 @@ import { tenantOf } from './support';
 /**
  * Runs for every live tenant: every page of its sitemap is at most two clicks from its home page, so
  * a visitor (and a search engine) finds what the tenant offers. The walk fetches pages and reads their
- * links from the HTML, a few dozen requests a tenant, nothing rendered.
+ * links from the HTML, a few dozen requests a tenant, nothing rendered. The footer's Peta Situs page
+ * lists the sitemap's pages, so the walk also checks, without it, that every page of the brand's own
+ * (a one-segment address: its sections and pages) is one click from home in the header or footer.
  */
 
 const CLICKS = 2;
@@ -36,6 +38,24 @@ test('every page of the sitemap is at most two clicks from the home page', async
     return !reached.has(`${url.pathname}${url.search}`);
   });
   expect(far, `${tenant.code}: ${far.length} of ${pages.length} sitemap pages more than ${CLICKS} clicks from /`).toEqual([]);
+
+  const direct = await crawl({
+    origin: baseURL as string,
+    aliases: [canonical],
+    clicks: 1,
+    concurrency: 6,
+    fetchHtml: async (url) => {
+      if (new URL(url, baseURL).pathname === '/Peta-Situs') return undefined;
+      const response = await request.get(url);
+      const type = response.headers()['content-type'] ?? '';
+      return response.ok() && type.includes('text/html') ? response.text() : undefined;
+    },
+  });
+  const ownPages = pages.map((loc) => new URL(loc).pathname).filter((path) => /^\/[^/]+$/.test(path));
+  expect(
+    ownPages.filter((path) => !direct.has(path)),
+    `${tenant.code}: pages of the brand not one click from home`,
+  ).toEqual([]);
 });
 
 test('the class browser on a phone: the first results on the first screen (screenshot per tenant)', async ({ page }, testInfo) => {

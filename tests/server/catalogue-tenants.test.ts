@@ -53,6 +53,10 @@ const textOf = (html: string) =>
     .replace(/&#39;|&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 
+/** Whether a text names something: the whole name, not a part of a longer one ("Maya Kartika" in "Maya Kartikasari"). */
+const mentions = (text: string, name: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(text);
+
 const [kind] = await dbKinds();
 
 describe(`every tenant's catalogue on ${kind}`, () => {
@@ -62,16 +66,24 @@ describe(`every tenant's catalogue on ${kind}`, () => {
   let clientDir: string;
   const api = loadConfig({ APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET });
 
-  /** Points the compiled site at a tenant and renders one of its addresses. */
+  /** Points the compiled site at a tenant and renders addresses of it; empty for a tenant under maintenance (it shows no page). */
   async function showAs(tenant: TenantRecord, paths: string[]): Promise<Map<string, { status: number; html: string }>> {
     const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir, api });
-    renderer.configure(context, dbContentSource(platform.deps.db, tenant));
     const shown = new Map<string, { status: number; html: string }>();
+    if (context.tenant.setting.isMaintenance !== false) return shown;
+    renderer.configure(context, dbContentSource(platform.deps.db, tenant));
     for (const path of paths) {
       const response = await renderer.render(new Request(`https://${tenant.hosts[0]}${path}`));
       shown.set(path, { status: response.status, html: await response.text() });
     }
     return shown;
+  }
+
+  /** A new learner of a tenant, signed in on its site. */
+  async function signedUpLearner(tenant: TenantRecord) {
+    const client = await appClientOf(platform, ['read', 'write'], tenant.appCode);
+    client.setCredentials({ accessToken: await signUpLearner(platform, tenant.lmsId, `harga-${tenant.code}@contoh.id`) });
+    return client;
   }
 
   beforeAll(async () => {
@@ -117,7 +129,7 @@ describe(`every tenant's catalogue on ${kind}`, () => {
       answers.push(['active/mentors', await mentorAnswer.text()]);
       const pages = await showAs(tenant, ['/Class', '/Courses', '/Mentor', '/Program']);
       for (const [where, body] of [...answers, ...[...pages].map(([path, shown]) => [path, textOf(shown.html)] as const)]) {
-        for (const name of others) if (body.includes(name)) problems.push(`${tenant.code} ${where}: "${name}" milik tenant lain`);
+        for (const name of others) if (mentions(body, name)) problems.push(`${tenant.code} ${where}: "${name}" milik tenant lain`);
       }
       // The catalogue it runs is really there.
       if (tenant.catalogueLmsId === tenant.lmsId && (await own.allClasses()).length === 0) problems.push(`${tenant.code}: tanpa kelas`);
@@ -139,16 +151,24 @@ describe(`every tenant's catalogue on ${kind}`, () => {
       let learner: Awaited<ReturnType<typeof appClientOf>> | undefined;
       for (const item of paid) {
         const page = shown.get(`/Class/${item.code}`);
-        const onPage = /class="class-page__price">([^<]+)</.exec(page?.html ?? '')?.[1]?.trim();
+        // A tenant under maintenance shows no class page; its invoices are still checked against the rule.
+        if (!page && shown.size === 0) {
+          if (item.state === 'registration') {
+            learner ??= await signedUpLearner(tenant);
+            const invoice = await createInvoice(learner, item.slug);
+            invoiced++;
+            const expected = priceBreakdown(item.price, item.tax).total;
+            if (invoice.total !== expected) mismatches.push(`${tenant.code} ${item.code}: tagihan ${invoice.total}, aturan ${expected}`);
+          }
+          continue;
+        }
+        const onPage = /class="class-page__price"[^>]*>([^<]+)</.exec(page?.html ?? '')?.[1]?.trim();
         const expected = formatRupiah(priceBreakdown(item.price, item.tax).total);
         compared++;
         if (onPage !== expected) mismatches.push(`${tenant.code} ${item.code}: halaman ${onPage}, seharusnya ${expected}`);
         // Only an open class can be invoiced: each of them is, by a learner of this tenant.
         if (item.state !== 'registration') continue;
-        if (!learner) {
-          learner = await appClientOf(platform, ['read', 'write'], tenant.appCode);
-          learner.setCredentials({ accessToken: await signUpLearner(platform, tenant.lmsId, `harga-${tenant.code}@contoh.id`) });
-        }
+        learner ??= await signedUpLearner(tenant);
         const invoice = await createInvoice(learner, item.slug);
         invoiced++;
         if (formatRupiah(invoice.total) !== onPage)

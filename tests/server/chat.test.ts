@@ -128,7 +128,8 @@ describe.each(await dbKinds())('the AI chat on %s', (kind) => {
     expect(answer.last).toMatchObject({ done: true, grounded: true, text: '' });
     expect(answer.last?.sources?.[0]).toEqual({ title: 'Python untuk Data', url: '/Class/PY-DATA-02' });
     expect(answer.text).toContain('Kelas Python untuk Data (PY-DATA-02)');
-    expect(answer.text).toContain('Biaya: Rp1.250.000.');
+    // Rp1.250.000 and 11% PPN added at checkout, as the class page and the invoice say it.
+    expect(answer.text).toContain('Biaya: Rp1.387.500. Harga belum termasuk PPN 11%; PPN ditambahkan saat pembayaran.');
     expect(answer.text).toMatch(/Jadwal: \d{1,2} \w+/);
 
     // A follow-up in the same conversation: same conversation id, a new message id, and read with the
@@ -136,7 +137,7 @@ describe.each(await dbKinds())('the AI chat on %s', (kind) => {
     const next = await askAll(token, 'Kalau biayanya berapa?', first?.id);
     expect(next.lines.every((line) => line.id === first?.id && line.message_id !== first?.message_id)).toBe(true);
     expect(next.last?.sources?.map((source) => source.url)).toContain('/Class/PY-DATA-02');
-    expect(next.text).toContain('Rp1.250.000');
+    expect(next.text).toContain('Rp1.387.500');
 
     // A short question on another topic is that topic, not the class again.
     const switched = await askAll(token, 'Ada beasiswa?', first?.id);

@@ -40,7 +40,7 @@ function PaymentStatus({ contact }: Props) {
       return;
     }
     setStep({ kind: 'checking' });
-    paymentDetail(client, { merchantOrderId: orderId }).then(
+    paymentDetail(client, { merchantOrderId: orderId, ownOnly: true }).then(
       (invoice) => live && setStep(invoice && invoice.merchantOrderId === orderId ? { kind: 'found', invoice } : { kind: 'not-found' }),
       (error) => live && setStep(stepOfFailure(error, here, failureMessage(error))),
     );

@@ -105,8 +105,12 @@ export function classesRoutes(deps: ApiDeps) {
     await next();
   });
   const admins = [token, requireUser(deps), requireRole('admin', 'superadmin'), ownCatalogue] as const;
-  const announce = (c: Context<ApiEnv>, written: { id: number; slug: string }) =>
-    announceChange(deps, { tenant: c.get('tenant').code, reason: 'content', ids: [written.id, written.slug] });
+  // Every site that shows this catalogue changes with it: the owner's and those sharing it by setting.
+  const announce = async (c: Context<ApiEnv>, written: { id: number; slug: string }) => {
+    const owner = c.get('tenant');
+    const showing = (await deps.tenants.all()).filter((tenant) => tenant.catalogueLmsId === owner.lmsId);
+    for (const tenant of showing) await announceChange(deps, { tenant: tenant.code, reason: 'content', ids: [written.id, written.slug] });
+  };
 
   app.post('/create', ...admins, async (c) => {
     const item = await createClass(deps.db, c.get('tenant').lmsId, await readJson(c, ClassCreateSchema));

@@ -11,16 +11,17 @@ import { classes, courses, festivals, leaderboardScores, leagueSeasons, mentors,
  * answers an honest "not here" page.
  */
 
-/** The festival /BelajarBersama shows: the next published one that has not ended, else the latest; undefined when there is none. */
+/**
+ * The festival /BelajarBersama shows: the next published one that has not ended; undefined when there
+ * is none (a festival that is over is not offered: the page answers the not-run page until the next).
+ */
 export async function currentFestival(db: Db, lmsId: string, now = new Date()): Promise<Festival | undefined> {
-  const mine = and(eq(festivals.lmsId, lmsId), eq(festivals.isPublished, true));
-  const [upcoming] = await db
+  const [row] = await db
     .select()
     .from(festivals)
-    .where(and(mine, gte(festivals.endsAt, now)))
+    .where(and(eq(festivals.lmsId, lmsId), eq(festivals.isPublished, true), gte(festivals.endsAt, now)))
     .orderBy(asc(festivals.startsAt))
     .limit(1);
-  const row = upcoming ?? (await db.select().from(festivals).where(mine).orderBy(desc(festivals.startsAt)).limit(1))[0];
   if (!row) return undefined;
   return {
     id: row.id,
@@ -96,7 +97,7 @@ export async function catalogueSections(db: Db, lmsId: string): Promise<Catalogu
       db
         .select({ value: count() })
         .from(festivals)
-        .where(and(eq(festivals.lmsId, lmsId), eq(festivals.isPublished, true))),
+        .where(and(eq(festivals.lmsId, lmsId), eq(festivals.isPublished, true), sql`${festivals.endsAt} >= now()`)),
     ),
     any(
       'league',

@@ -237,14 +237,20 @@ export async function refundInvoice(db: Db, lmsId: string, merchantOrderId: stri
       await tx
         .update(enrolments)
         .set({ status: 'cancelled' })
-        .where(and(eq(enrolments.classId, invoice.classId), eq(enrolments.userId, invoice.userId), eq(enrolments.status, 'active')));
+        .where(
+          and(
+            eq(enrolments.classId, invoice.classId),
+            eq(enrolments.userId, invoice.userId),
+            inArray(enrolments.status, ['active', 'completed']),
+          ),
+        );
     }
     const [learner] = await tx
       .select({ email: users.email, name: users.name, className: classes.name, classCode: classes.code })
       .from(users)
       .innerJoin(classes, eq(classes.id, invoice.classId))
       .where(eq(users.id, invoice.userId));
-    if (learner) await enqueueMail(tx, invoice.lmsId, refundedMail(invoice, learner, reason));
+    if (learner) await enqueueMail(tx, invoice.lmsId, refundedMail(invoice, learner, reason, { hadSeat: back !== 0 }));
   });
   return reload(db, target.id);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { ledgerEntries, ledgerTransactions } from '../db/schema';
 
@@ -65,13 +65,18 @@ export async function post(tx: Tx, posting: LedgerPosting): Promise<number> {
   return row.id;
 }
 
-/** A mentor's money: what may be asked for, what is held, what was paid out and all ever earned. */
-export async function mentorBalance(db: Db | Tx, lmsId: string, mentorId: number) {
+/**
+ * A mentor's money: what may be asked for, what is held, what was paid out and all ever earned. A
+ * mentor's accounts are theirs whichever tenant's books a line is in (mentor ids are unique across
+ * tenants): a class of their tenant's catalogue sold on a site that shares it (pesilat selling demo's)
+ * books the payment under the selling tenant, and its share is the mentor's all the same.
+ */
+export async function mentorBalance(db: Db | Tx, mentorId: number) {
   const sums = await (db as Db)
     .select({ account: ledgerEntries.account, kind: ledgerTransactions.kind, sum: sql<string>`sum(${ledgerEntries.amount})` })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerEntries.lmsId, lmsId), inArray(ledgerEntries.account, [ACCOUNTS.mentor(mentorId), ACCOUNTS.hold(mentorId)])))
+    .where(inArray(ledgerEntries.account, [ACCOUNTS.mentor(mentorId), ACCOUNTS.hold(mentorId)]))
     .groupBy(ledgerEntries.account, ledgerTransactions.kind);
   let available = 0;
   let held = 0;
@@ -81,7 +86,7 @@ export async function mentorBalance(db: Db | Tx, lmsId: string, mentorId: number
     const sum = Number(row.sum);
     if (row.account === ACCOUNTS.mentor(mentorId)) {
       available -= sum;
-      if (row.kind === 'class-payment') earned -= sum;
+      if (row.kind === 'class-payment' || row.kind === 'class-refund') earned -= sum;
     } else if (row.account === ACCOUNTS.hold(mentorId)) {
       held -= sum;
       // Paying out debits the hold: the money left the books.

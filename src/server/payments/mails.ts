@@ -118,6 +118,8 @@ export function refundedMail(
   invoice: RefundFields,
   learner: { email: string; name: string; className: string },
   reason: string,
+  /** Whether the payment held the seat (false: a double payment, owed back already, that never had one). */
+  options: { hadSeat: boolean },
 ): MailMessage {
   return {
     kind: 'payment-refunded',
@@ -127,7 +129,9 @@ export function refundedMail(
       `Halo ${learner.name.split(/\s+/)[0] ?? ''},`,
       '',
       `Pembayaran ${formatRupiah(invoice.total)} (tagihan ${invoice.merchantOrderId}) untuk kelas ${learner.className} kami kembalikan. Alasan: ${reason}.`,
-      'Pendaftaran Anda di kelas ini dan fasilitasnya (termasuk akses kursus premium dari kelas ini) sudah kami akhiri.',
+      ...(options.hadSeat
+        ? ['Pendaftaran Anda di kelas ini dan fasilitasnya (termasuk akses kursus premium dari kelas ini) sudah kami akhiri.']
+        : ['Pembayaran ini tidak memberi kursi tambahan; pendaftaran Anda yang lain tidak berubah.']),
       'Dana dikirim ke metode pembayaran semula; tim kami akan mengabari Anda bila sudah terkirim.',
     ].join('\n'),
   };

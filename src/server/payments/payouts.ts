@@ -43,7 +43,7 @@ export async function mentorOf(db: Db | Tx, viewer: Viewer) {
 /** GET v2/payout/balance: the signed-in mentor's money, every figure a ledger sum. */
 export async function balanceOf(db: Db, viewer: Viewer) {
   const mentor = await mentorOf(db, viewer);
-  return mentorBalance(db, viewer.lmsId, mentor.id);
+  return mentorBalance(db, mentor.id);
 }
 
 /** POST v2/payout/request: holds `amount` for the mentor when the balance allows it. */
@@ -55,7 +55,7 @@ export async function requestPayout(
   const mentor = await mentorOf(tx, viewer);
   // One request of a mentor at a time: the balance read below cannot change until this commits.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout:${mentor.id}`}, 0))`);
-  const { available } = await mentorBalance(tx, viewer.lmsId, mentor.id);
+  const { available } = await mentorBalance(tx, mentor.id);
   if (input.amount > available) throw fail('balanceTooLow', { available: formatRupiah(available) });
   const [row] = await tx
     .insert(payouts)

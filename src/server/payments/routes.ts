@@ -108,7 +108,8 @@ export function paymentsRoutes(deps: ApiDeps) {
     const data = await invoiceDetail(
       deps.db,
       payments(),
-      { lmsId: viewer.lmsId, catalogueLmsId: c.get('tenant').catalogueLmsId, id: viewer.id, staff: isStaff(viewer) },
+      // A page that shows the learner their own payment asks `ownOnly`: staff get their own orders there too.
+      { lmsId: viewer.lmsId, catalogueLmsId: c.get('tenant').catalogueLmsId, id: viewer.id, staff: isStaff(viewer) && !body.ownOnly },
       body,
     );
     c.header('Cache-Control', 'private, no-store');
@@ -126,6 +127,7 @@ export function paymentsRoutes(deps: ApiDeps) {
     const body = await readJson(c, PaymentRefundRequestSchema);
     const viewer = c.get('user');
     const refunded = await refundInvoice(deps.db, viewer.lmsId, body.merchantOrderId, `staff:${viewer.id}`, body.reason);
+    deps.mail?.kick();
     return ok(c, await toInvoice(deps.db, refunded), 'Dana dikembalikan; pendaftaran kelas diakhiri');
   });
 

@@ -28,14 +28,15 @@ export function statisticsRoutes(deps: ApiDeps) {
   const token = requireAppToken(deps);
 
   app.post('/v1/statistics/record', rateLimit(deps, { name: 'statistics-record', limit: 60, windowMs: 60_000 }), token, async (c) => {
-    await recordEvent(deps.db, c.get('tenant').lmsId, await readJson(c, StatisticRecordSchema));
+    // Events count toward the statistics of the catalogue the tenant shows (its own, or the one it shares).
+    await recordEvent(deps.db, c.get('tenant').catalogueLmsId, await readJson(c, StatisticRecordSchema));
     return created(c, null, 'Tercatat');
   });
   app.get('/v1/statistics/counter', token, async (c) =>
-    ok(c, await counters(deps.db, c.get('tenant').lmsId, readQuery(c, CounterQuerySchema))),
+    ok(c, await counters(deps.db, c.get('tenant').catalogueLmsId, readQuery(c, CounterQuerySchema))),
   );
   app.get('/v1/leaderboard/list', token, async (c) =>
-    ok(c, await listLeaderboard(deps.db, c.get('tenant').lmsId, readQuery(c, LeaderboardQuerySchema))),
+    ok(c, await listLeaderboard(deps.db, c.get('tenant').catalogueLmsId, readQuery(c, LeaderboardQuerySchema))),
   );
   return app;
 }

@@ -61,13 +61,17 @@ export async function siteConfigOf(
   return { clientId: keys.clientId, clientSecret: keys.clientSecret, cipherKey: keys.cipherKey, appCode: tenant.appCode, scopes };
 }
 
-/** A client holding a fresh app token of a tenant (the demo one by default) and its lms id, as after the app start. */
+/**
+ * A client holding a fresh app token of a tenant (the demo one by default) and its lms id, as after
+ * the app start; another tenant's client calls from that tenant's first host, as its site would.
+ */
 export async function appClientOf(
   platform: TestPlatform,
   scopes: AppScope[] = ['read', 'write'],
   appCode = DEMO_APP_CODE,
 ): Promise<ApiClient> {
-  const client = clientOf(platform);
+  const host = appCode === DEMO_APP_CODE ? undefined : (await tenantOf(platform, appCode)).hosts[0];
+  const client = host ? clientOf(platform, `http://${host}`) : clientOf(platform);
   const config = await siteConfigOf(platform, scopes, appCode);
   const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes });
   const tenant = await tenantOf(platform, appCode);
