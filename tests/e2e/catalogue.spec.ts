@@ -37,7 +37,7 @@ test('a visitor opens a class from /Class and sees its badge, schedule, price an
 test('a class page gives its duration and batch from its data, what the learner pays under the PPN rule, and its topics one a line', async ({
   page,
 }) => {
-  // FWD-2026-B3 runs from day 20 to day 60 of the seed (41 calendar days) in the program's Batch 3.
+  // FWD-2026-B3 runs from day 20 to day 131 of the seed (112 calendar days: 16 weeks, said as months) in the program's Batch 3.
   await page.goto('/Class/FWD-2026-B3');
   const fact = (term: string) =>
     page
@@ -45,7 +45,7 @@ test('a class page gives its duration and batch from its data, what the learner 
       .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
       .locator('dd')
       .first();
-  await expect(fact('Durasi')).toHaveText('6 minggu');
+  await expect(fact('Durasi')).toHaveText('4 bulan');
   await expect(fact('Batch')).toHaveText('Batch 3');
   await expect(fact('Biaya')).toContainText(/^Rp\d{1,3}(\.\d{3})+/);
   await expect(fact('Biaya')).toContainText('PPN');

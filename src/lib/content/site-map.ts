@@ -39,9 +39,11 @@ export async function siteMapRoutes(): Promise<string[]> {
   const offered = (path: string) => {
     if (path === '/' || linked.has(path)) return true;
     if (path.startsWith('/Pesilat') || OWN_PAGES.has(path)) return false;
-    // A fixed page of its own (not a section's list) is offered only where the navigation links it; so are the items under it.
-    const root = FIXED_PAGES.includes(path) ? path : rootOf(path);
-    if (FIXED_PAGES.includes(root) && !SECTION_ROOTS.has(root) && !SECTION_ROOTS.has(path)) return linked.has(root);
+    const root = rootOf(path);
+    // A section's pages and items follow the sections the tenant runs (`notRun` above).
+    if (SECTION_ROOTS.has(root) || SECTION_ROOTS.has(path)) return true;
+    // A brand page, and what lies under it (/Training-Services/Syllabus, /Lms/Features/…), only where the navigation links it.
+    if (FIXED_PAGES.includes(root)) return linked.has(root);
     return true;
   };
   const routes = [...FIXED_PAGES, ...(await contentAddresses())];

@@ -98,7 +98,7 @@ export const PAGE_META: MetaTable = {
     course: { title: 'Kursus', description: 'Detail kursus coding.' },
   },
   community: {
-    class: { title: 'Kelas', description: 'Kelas dan pertemuan komunitas yang bisa kamu ikuti.' },
+    class: { title: 'Kelas', description: 'Kelas dan pertemuan komunitas yang terbuka untuk diikuti.' },
     'class-item': { title: 'Kelas', description: 'Detail kelas komunitas.' },
   },
   innovation: {

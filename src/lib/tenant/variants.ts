@@ -97,6 +97,9 @@ const shop: NavLink[] = [catalogue.classes, catalogue.programs, catalogue.course
  */
 const everySection = (news: NavLink = section.news): NavLink[] => [
   ...Object.values(catalogue),
+  // The programs' second pages: every syllabus, every curriculum.
+  { label: 'Silabus Program', href: '/Silabus', needs: 'programs' },
+  { label: 'Kurikulum', href: '/Curriculum', needs: 'programs' },
   news,
   section.blog,
   section.podcasts,
