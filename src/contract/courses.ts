@@ -56,6 +56,8 @@ export const CourseDetailSchema = z.object({
   /** Sanitised HTML. */
   description: z.string(),
   modules: z.array(CourseModuleSchema),
+  /** Every published class whose learners may read a premium course (it lists the course among its perks). */
+  grantedBy: z.array(z.object({ code: z.string(), name: z.string(), price: z.number() })),
   updatedAt: z.string(),
 });
 export type CourseDetail = z.infer<typeof CourseDetailSchema>;

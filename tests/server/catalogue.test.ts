@@ -245,6 +245,8 @@ describe.each(await dbKinds())('the catalogue API on %s', (kind) => {
       expect((await listCourses(site, { premium: true })).totalItems).toBe(2);
       const course = await getCourse(site, 'javascript-modern');
       expect(course).toMatchObject({ isPremium: true, totalChapters: 4, class: { code: 'JS-DASAR-11' } });
+      // Every class that grants it as a perk, not only its own: the bootcamp lists it too.
+      expect(course.grantedBy.map((item) => item.code)).toEqual(['FWD-2026-B3', 'JS-DASAR-11']);
       expect(JSON.stringify(course)).not.toContain('formatRupiah');
       await failsWith(getCourse(site, 'tidak-ada'), 404, /Kursus tidak ditemukan/);
     });

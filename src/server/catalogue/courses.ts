@@ -83,7 +83,7 @@ export async function listCourses(
 export async function findCourse(db: Db, lmsId: string, slug: string): Promise<CourseDetail | undefined> {
   const [row] = await fromCourses(db).where(and(published(lmsId), eq(courses.slug, slug)));
   if (!row) return undefined;
-  const [[extra], modules, chapters] = await Promise.all([
+  const [[extra], modules, chapters, grantedBy] = await Promise.all([
     db.select({ description: courses.description, updatedAt: courses.updatedAt }).from(courses).where(eq(courses.id, row.id)),
     db
       .select({
@@ -108,6 +108,12 @@ export async function findCourse(db: Db, lmsId: string, slug: string): Promise<C
       .from(courseChapters)
       .where(eq(courseChapters.courseId, row.id))
       .orderBy(asc(courseChapters.position), asc(courseChapters.id)),
+    db
+      .select({ code: classes.code, name: classes.name, price: classes.price })
+      .from(classCourses)
+      .innerJoin(classes, and(eq(classes.id, classCourses.classId), eq(classes.isPublished, true)))
+      .where(eq(classCourses.courseId, row.id))
+      .orderBy(asc(classes.code)),
   ]);
   if (!extra) return undefined;
   return {
@@ -117,6 +123,7 @@ export async function findCourse(db: Db, lmsId: string, slug: string): Promise<C
       ...module,
       chapters: chapters.filter((chapter) => chapter.moduleId === module.id).map(({ moduleId: _, ...chapter }) => chapter),
     })),
+    grantedBy: row.isPremium ? grantedBy : [],
     updatedAt: extra.updatedAt.toISOString(),
   };
 }
