@@ -4,7 +4,7 @@ import { CLASS_BADGES } from '~/contract/classes';
 import { axeViolations, h1, keepScreenshot, scrollsSideways } from './support';
 
 /**
- * The class browser of /Class on the demo tenant's seed (tenants/_shared/content/catalogue):
+ * The class browser of /Class on the demo tenant's seed (tenants/demo/content/catalogue):
  * filters applied in place with the address kept in step, pages of 6, a shared address and back and
  * forward showing the same lists, a class opened from its card, the same filters as a plain form
  * without JavaScript, the empty and failed states in Indonesian, and the page through axe and at 320 px.

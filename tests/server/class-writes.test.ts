@@ -210,7 +210,7 @@ describe.each(await dbKinds())('class writes on %s', (kind) => {
   it('knows the next moment a published class changes state, for the build that refreshes its badges', async () => {
     const lmsId = (await platform.deps.tenants.byCode('demo'))?.lmsId ?? '';
     const seeded = await nextStateChange(platform.deps.db, lmsId);
-    // The seed's nearest boundary is days away (tenants/_shared/content/catalogue/README.md).
+    // The seed's nearest boundary is days away (tenants/demo/content/catalogue/README.md).
     expect(seeded && seeded.getTime() - Date.now()).toBeGreaterThan(86_400_000);
     const soon = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString();
     await post('/create', newClass('UJI-JADWAL-01', { registrationOpensAt: soon, isPublished: false }));
