@@ -33,9 +33,11 @@ function specsFor(tenant: (typeof runTenants)[number]): string[] {
   const forms = ['**/forms.spec.ts', '**/disc.spec.ts', '**/community-forms.spec.ts', '**/payments.spec.ts'];
   // And the AI chat assistant (issue 17), which demo enables.
   const chat = ['**/chat.spec.ts'];
+  // Keyboard-only journeys (issue 29) on two variants: demo's main site and SMK Coding's coding school.
+  const keyboard = ['demo', 'smkcoding'].includes(tenant.code) ? ['**/keyboard.spec.ts'] : [];
   return tenant.code === 'demo'
-    ? [...live, ...auth, ...catalogue, ...forms, ...chat, '**/site-*.spec.ts', '**/one-server.spec.ts']
-    : [...live, ...auth];
+    ? [...live, ...auth, ...catalogue, ...forms, ...chat, ...keyboard, '**/site-*.spec.ts', '**/one-server.spec.ts']
+    : [...live, ...auth, ...keyboard];
 }
 
 export default defineConfig({

@@ -36,6 +36,8 @@ test('filters by state and type in place, the address following each choice', as
   await page.getByLabel('Status', { exact: true }).selectOption('registration');
   await expect(page).toHaveURL(/\/Class\?state=registration$/);
   await expect(status(page)).toHaveText(found);
+  // The tab's title follows the filters, the site's suffix kept.
+  await expect(page).toHaveTitle(/^Kelas – Status: Pendaftaran Dibuka - /);
   const badges = await cards(page).locator('.phase-badge').allInnerTexts();
   expect(badges.length).toBeGreaterThan(0);
   expect(new Set(badges)).toEqual(new Set([CLASS_BADGES.registration.label]));
@@ -315,4 +317,17 @@ test("the island ships React's production build, its whole script graph measured
   testInfo.annotations.push({ type: 'ClassBrowser gzip', description: `${(gzipBytes / 1024).toFixed(1)} KB` });
   console.log(`ClassBrowser dengan React dan semua impornya: ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
   expect(seen.size).toBeGreaterThan(1);
+});
+
+test('a keyboard walk through a closed select reloads nothing until the visitor leaves it', async ({ page }) => {
+  await openBrowser(page);
+  await expect(cards(page)).toHaveCount(6);
+  const state = page.getByLabel('Status', { exact: true });
+  await state.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\/Class$/);
+  await page.keyboard.press('Tab');
+  await expect(page).toHaveURL(/\/Class\?state=/);
+  await expect(status(page)).toHaveText(found);
 });

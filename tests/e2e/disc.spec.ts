@@ -67,7 +67,13 @@ test(`24 groups answered step by step (a reload between keeps them) give the exp
   await open(page);
   await expect(island(page)).toContainText('Di setiap kelompok, pilih satu kata');
   const next = island(page).getByRole('button', { name: 'Berikutnya' });
-  await expect(next).toBeDisabled();
+  // Reachable before an answer (aria-disabled, never disabled): pressed, it says why.
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await expect(next).not.toHaveAttribute('disabled');
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(island(page).getByRole('alert')).toContainText('Pilih satu jawaban dulu');
+  await expect(step(page, 1)).toBeVisible();
   await expect(island(page).getByRole('button', { name: 'Sebelumnya' })).toBeDisabled();
 
   for (let n = 1; n <= 10; n++) await answer(page, n);
@@ -126,7 +132,7 @@ test('at 320 px, by keyboard: the first group, a refused choice and the result p
   await expect(first.getByRole('alert')).toContainText(`“${tegas}” sudah dipilih sebagai paling menggambarkan`);
   await expect(refused).not.toBeChecked();
   await expect(refused).toHaveAttribute('aria-invalid', 'true');
-  await expect(island(page).getByRole('button', { name: 'Berikutnya' })).toBeDisabled();
+  await expect(island(page).getByRole('button', { name: 'Berikutnya' })).toHaveAttribute('aria-disabled', 'true');
   violations.push(...(await axeViolations(page, 'refused group')));
   expect(await scrollsSideways(page)).toBeUndefined();
   await keepScreenshot(page, 'demo-disc-320-refused');

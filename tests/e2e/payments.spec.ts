@@ -352,6 +352,9 @@ test('the payment and payout pages pass axe and fit a 320 px phone, signed out a
   await page.goto('/CallbackPayment?merchantOrderId=INV-tidak-ada&resultCode=02&reference=X');
   await expect(page.getByRole('heading', { name: PAYMENT_FAILED })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Kembali ke halaman kelas untuk mencoba lagi' })).toHaveAttribute('href', '/Class');
+  // The tab's title and the page's words follow the failure.
+  await expect(page).toHaveTitle(/^Pembayaran gagal - /);
+  await expect(page.getByText('Sebentar, kami sedang memeriksa')).toHaveCount(0);
   await check(page, 'CallbackPayment gagal');
   await page.goto('/CallbackPayment?merchantOrderId=INV-tidak-ada&resultCode=00&reference=X');
   await expect(page.locator('.island-slot').getByRole('link', { name: 'Masuk', exact: true })).toHaveAttribute(

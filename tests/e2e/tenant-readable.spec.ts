@@ -153,3 +153,24 @@ test('the header and footer reach every section the tenant publishes, each once,
   expect(reached.has('/News') || reached.has('/Berita')).toBe(true);
   for (const href of reached) expect((await request.get(href)).status(), href).toBe(200);
 });
+
+test('the focus ring stands out on the theme: 3:1 against the header behind it (screenshot per tenant)', async ({ page }, testInfo) => {
+  const tenant = tenantOf(testInfo);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  // Tab from the top to the first link of the header's bar: the skip link, the logo, then the bar.
+  const first = page.getByRole('navigation', { name: 'Navigasi utama', exact: true }).locator('a').first();
+  for (let i = 0; i < 6 && !(await first.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  const ring = await first.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+  });
+  expect(ring, `${tenant.code}: a visible ring`).toMatchObject({ style: 'solid' });
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  const box = await page.locator('header').boundingBox();
+  await page.screenshot({
+    path: `test-output/screenshots/focus-ring-${tenant.code}.png`,
+    clip: { x: 0, y: box?.y ?? 0, width: 1280, height: Math.min(box?.height ?? 120, 200) },
+  });
+});

@@ -8,7 +8,8 @@ import { $progress, failProgress, resetProgress, startProgress } from '~/stores/
 
 /**
  * The shell's only script: the top progress bar during navigations, the scroll rule (top of the
- * page unless a hash anchor; browser restoration is manual), and dated badges brought up to now.
+ * page unless a hash anchor; browser restoration is manual), the phone menu made modal while open
+ * (phone-menu.ts), and dated badges brought up to now.
  * Pages are plain documents, so a navigation ends when the next document replaces this one.
  */
 
@@ -49,6 +50,10 @@ addEventListener('pageshow', (event) => {
 });
 addEventListener('offline', () => failProgress());
 // A click while offline cannot load the next page: the bar fails at once (the notice says why).
+
+// The menu's keyboard handling loads when it is first opened: pages that never open it fetch none of it.
+for (const menu of document.querySelectorAll<HTMLDetailsElement>('details.menu'))
+  menu.addEventListener('toggle', () => void import('./phone-menu').then(({ enhanceMenu }) => enhanceMenu(menu)), { once: true });
 
 history.scrollRestoration = 'manual';
 function scrollToStart(): void {

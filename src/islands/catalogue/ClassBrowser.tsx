@@ -25,6 +25,7 @@ import { appClient } from '../shared/app-client';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { ClassFilters } from './ClassFilters';
 import { ClassResults } from './ClassResults';
+import { classListTitle } from './class-title';
 import { FilterFold } from './FilterFold';
 import './class-browser.css';
 
@@ -80,6 +81,13 @@ function ClassBrowser(props: Props) {
   const initial: Results = props.page ? { status: 'ready', page: props.page } : { status: 'failed', reason: 'server', page: null };
   const query = live ? storedQuery : props.query;
   const results = live ? storedResults : initial;
+  // The tab's title follows the page and filters ('Kelas – halaman 2 – Status: Pendaftaran Dibuka - Situs').
+  const servedTitle = useRef<string>(undefined);
+  useEffect(() => {
+    if (!live) return;
+    servedTitle.current ??= document.title;
+    document.title = classListTitle(servedTitle.current, query, props.options);
+  }, [live, query, props.options]);
   const thenFocus = (action: () => Promise<void>) => () => {
     void action();
     // The button pressed goes away with the list it belonged to: the focus waits at the results.

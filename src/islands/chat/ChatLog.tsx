@@ -4,21 +4,24 @@ import { CHAT_COPY } from '~/contract/chat';
 import { type ChatTurn, sourceHref } from '~/lib/chat/history';
 import { $chatLoading, $chatTurns } from '~/stores/chat-state';
 
-/** One question and its answer: the text as it streams, then its sources, or the contact page when the site has no answer. */
-function Turn({ turn }: { turn: ChatTurn }) {
+/**
+ * One question and its answer: the text as it streams, then its sources, or the contact page when
+ * the site has no answer. The answer is out of the log's announcements (`aria-live="off"`): the
+ * panel's status reads it once, whole, when it ends ("Jawaban selesai: …", stores/chat.ts).
+ */
+export function Turn({ turn }: { turn: ChatTurn }) {
   const streaming = turn.state === 'streaming';
   const sources = turn.sources.flatMap((source) => {
     const href = sourceHref(source.url);
     return href ? [{ ...source, href }] : [];
   });
   return (
-    // Busy while streaming: screen readers wait for the answer instead of reading every piece.
-    <article className="chat-turn" data-state={turn.state} aria-busy={streaming || undefined}>
+    <article className="chat-turn" data-state={turn.state}>
       <p className="chat-turn__question">
         <span className="visually-hidden">Anda: </span>
         {turn.query}
       </p>
-      <div className="chat-turn__answer">
+      <div className="chat-turn__answer" aria-live="off">
         <p className="chat-turn__text">
           <span className="visually-hidden">Asisten: </span>
           {turn.answer || (streaming ? 'Sedang menjawab…' : '')}
@@ -48,9 +51,9 @@ function Turn({ turn }: { turn: ChatTurn }) {
 }
 
 /**
- * The conversation as a log: a new question and its answer are announced once they are added, not
- * every piece of a streaming answer (the panel's status says when one is complete). The log scrolls
- * to the newest text as it arrives.
+ * The conversation as a log: a new question is announced once it is added; its answer is not, as
+ * it streams or when it ends (the panel's status announces it once, complete). The log scrolls to
+ * the newest text as it arrives.
  */
 export function ChatLog() {
   const turns = useStore($chatTurns);

@@ -28,8 +28,8 @@ function loadStyles(): Promise<void> {
  * Opens or closes the chat from its launcher (the shell script imports this module on the first
  * click: the chat is not an Astro island, nothing of it loads with the page). The first time it
  * loads the panel's styles, creates its React root right after the launcher and ties the
- * launcher's aria-expanded to the panel; closing from the panel (Escape, 'Tutup') returns the focus
- * to the launcher.
+ * launcher's aria-expanded to the panel; the panel is a modal dialog, and closing it (Escape,
+ * 'Tutup', a click beside it) returns the focus to the launcher.
  */
 export async function toggleChat(launcher: HTMLElement): Promise<void> {
   if (!document.getElementById(CHAT_ROOT_ID)) {
@@ -38,11 +38,9 @@ export async function toggleChat(launcher: HTMLElement): Promise<void> {
     launcher.after(container);
     launcher.setAttribute('aria-controls', CHAT_ROOT_ID);
     $chatOpen.subscribe((open) => launcher.setAttribute('aria-expanded', String(open)));
-    const close = () => {
-      setChatOpen(false);
-      launcher.focus();
-    };
-    createRoot(container).render(<ChatIsland workspace={launcher.dataset.workspace ?? ''} onClose={close} />);
+    createRoot(container).render(
+      <ChatIsland workspace={launcher.dataset.workspace ?? ''} onClose={() => setChatOpen(false)} returnFocus={() => launcher.focus()} />,
+    );
   }
   setChatOpen(!$chatOpen.get());
 }

@@ -2,11 +2,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { DISC_GROUP_COUNT, DiscSubmissionSchema } from '~/contract/disc';
 import { createUserDisc } from '~/lib/api/remote-db';
 import { DISC_INSTRUCTION, DISC_QUESTIONNAIRE } from '~/lib/disc/questionnaire';
-import { Field, SubmitButton } from '../shared/Field';
+import { Field } from '../shared/Field';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { useHydrated } from '../shared/use-hydrated';
 import { DiscResult } from './DiscResult';
-import { FormAlert } from './FormParts';
+import { complete, missingAnswer, type Pair } from './disc-steps';
+import { FormAlert, FormSubmit } from './FormParts';
 import { remoteDb, unwrap } from './remote';
 import { useForm } from './use-form';
 import '../shared/forms.css';
@@ -18,11 +19,7 @@ const EMPTY = { name: '', email: '' };
 const STORE_KEY = 'disc-answers';
 const SIDES = ['Paling menggambarkan saya', 'Paling tidak menggambarkan saya'] as const;
 
-/** One group's `[most, least]` option indexes; -1 is not chosen yet. */
-type Pair = [number, number];
-
 const emptySheet = (): Pair[] => DISC_QUESTIONNAIRE.map(() => [-1, -1]);
-const complete = ([most, least]: Pair) => most >= 0 && least >= 0 && most !== least;
 /** The first group still to answer; the count of groups (the name step) when all are. */
 const firstOpen = (sheet: Pair[]) => {
   const open = sheet.findIndex((pair) => !complete(pair));
@@ -54,12 +51,16 @@ function DiscTest() {
   const [sheet, setSheet] = useState<Pair[]>(emptySheet);
   const [step, setStep] = useState(0);
   const [refusal, setRefusal] = useState<string>();
+  // Why 'Berikutnya' did not move on (pressed, or Enter, before the group was answered).
+  const [nudge, setNudge] = useState<string>();
   const [restored, setRestored] = useState(false);
   const start = useRef<HTMLFieldSetElement>(null);
   // How often the visitor moved between steps: each move hands the focus to the new step.
   const [moves, setMoves] = useState(0);
   const id = useId();
   const refusalId = `${id}-refusal`;
+  const hintId = `${id}-next-hint`;
+  const nudgeId = `${id}-next-nudge`;
   const form = useForm({
     label: LABEL,
     empty: EMPTY,
@@ -94,6 +95,7 @@ function DiscTest() {
   const go = (next: number) => {
     setMoves((count) => count + 1);
     setRefusal(undefined);
+    setNudge(undefined);
     setStep(next);
   };
   const restart = () => {
@@ -109,6 +111,7 @@ function DiscTest() {
   const pair = sheet[step] ?? [-1, -1];
   const pick = (side: 0 | 1, option: number) => {
     const word = group?.[option]?.word;
+    setNudge(undefined);
     if (side === 1 && option === pair[0]) {
       setRefusal(`“${word}” sudah dipilih sebagai paling menggambarkan. Pilih kata lain yang paling tidak menggambarkan.`);
       return;
@@ -122,9 +125,10 @@ function DiscTest() {
   };
   const onSubmit = (event: FormEvent) => {
     if (step >= DISC_GROUP_COUNT) return void form.submit(event);
-    // Enter on a radio submits the form: it means 'Berikutnya'.
+    // Enter on a radio submits the form: it means 'Berikutnya'; too early, the live region says why.
     event.preventDefault();
     if (complete(pair)) go(step + 1);
+    else setNudge(missingAnswer(pair));
   };
 
   return (
@@ -194,16 +198,33 @@ function DiscTest() {
           Sebelumnya
         </button>
         {group ? (
-          <button type="submit" className="btn btn--primary" disabled={!hydrated || !complete(pair)}>
+          // Never disabled, so Tab reaches it: before hydration it submits nothing (a plain button), and
+          // pressed before the group is answered it says why (`nudge`).
+          <button
+            type={hydrated ? 'submit' : 'button'}
+            className="btn btn--primary"
+            aria-disabled={!hydrated || !complete(pair) || undefined}
+            aria-describedby={nudge ? nudgeId : complete(pair) ? undefined : hintId}
+          >
             Berikutnya
           </button>
         ) : (
-          <SubmitButton busy={form.busy} ready={hydrated}>
+          <FormSubmit busy={form.busy} ready={hydrated}>
             Lihat hasil
-          </SubmitButton>
+          </FormSubmit>
         )}
       </div>
-      {group && !complete(pair) && <p className="field__hint">Pilih kata yang paling dan yang paling tidak menggambarkan untuk lanjut.</p>}
+      {group && !complete(pair) && (
+        <p className="field__hint" id={hintId}>
+          Pilih kata yang paling dan yang paling tidak menggambarkan untuk lanjut.
+        </p>
+      )}
+      {/* On every group step from its first render, so what it is given to say is announced. */}
+      {group && (
+        <div role="alert" id={nudgeId}>
+          {nudge && <p className="field__error">{nudge}</p>}
+        </div>
+      )}
       <noscript>
         <p>Aktifkan JavaScript di peramban Anda untuk mengerjakan tes ini.</p>
       </noscript>

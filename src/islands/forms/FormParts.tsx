@@ -1,5 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-import { SubmitButton } from '../shared/Field';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { FormState } from './use-form';
 
 /**
@@ -75,10 +74,42 @@ export function Confirmation({
   );
 }
 
+/** What the submit button's description says until the island runs (it sends nothing before). */
+export const FORM_LOADING = 'Formulir sedang disiapkan. Tunggu sebentar, lalu tekan tombolnya lagi.';
+
 /**
- * The form of a `useForm` island around its fields: `method="post"` with the submit button disabled
- * until hydration, so an early click never sends the values in a URL (islands README "Before
- * hydration"); the form-level alert, with a retry for a failure sending again can fix; the submit
+ * The submit button of a form island. Never disabled before hydration, so a quick Tab walk reaches
+ * it: until the island runs it is a plain button (`aria-disabled`, described by a note that the form
+ * is still being prepared), so an early press sends nothing, neither in a URL nor as a post; then it
+ * submits, and while sending it is disabled and says 'Memproses…'.
+ */
+export function FormSubmit({ busy, ready, children }: { busy: boolean; ready: boolean; children?: ReactNode }) {
+  const noteId = `${useId()}-loading`;
+  return (
+    <>
+      <button
+        className="btn btn--primary form__submit"
+        type={ready ? 'submit' : 'button'}
+        disabled={busy}
+        aria-disabled={ready ? undefined : true}
+        aria-describedby={ready ? undefined : noteId}
+        aria-busy={busy || undefined}
+      >
+        {busy ? 'Memproses…' : children}
+      </button>
+      {!ready && (
+        <p className="field__hint" id={noteId}>
+          {FORM_LOADING}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The form of a `useForm` island around its fields: `method="post"` with a submit button that sends
+ * nothing until hydration (`FormSubmit`), so an early click never sends the values in a URL (islands
+ * README "Before hydration"); the form-level alert, with a retry for a failure sending again can fix; the submit
  * button, which says 'Memproses…' while sending; what follows it (`after`: links); and, for a browser
  * without JavaScript, what it would take (`noscript`: 'mengirim formulir ini').
  */
@@ -108,9 +139,9 @@ export function FormShell({
       {heading}
       <FormAlert message={form.alert} busy={form.busy} onRetry={form.retryable ? () => void form.submit() : undefined} />
       {children}
-      <SubmitButton busy={form.busy} ready={form.hydrated}>
+      <FormSubmit busy={form.busy} ready={form.hydrated}>
         {submit}
-      </SubmitButton>
+      </FormSubmit>
       {after}
       {noscript && (
         <noscript>

@@ -31,7 +31,32 @@ interface Props {
   added?: School | undefined;
 }
 
-/** Province → city → school (GET v1/school/list of the city); a failed load offers a retry. */
+/** What the school field says when its city has no registered school yet. */
+export const NO_SCHOOL_YET = 'Belum ada sekolah terdaftar di kota ini.';
+/** What the city field says when a school is asked for before a city is chosen. */
+export const CITY_FIRST = 'Pilih kota atau kabupaten dahulu, lalu sekolahnya.';
+
+/**
+ * Where the school's message goes: on the school select once a city is chosen (with no school listed
+ * there, the message says so), else on the city (or, through `areaMessages`, the province), the
+ * field that must change first. Every select stays enabled, so each message is reachable.
+ */
+export function schoolMessages(
+  cityId: string,
+  noSchools: boolean,
+  errors: { provinceId?: string | undefined; cityId?: string | undefined; schoolId?: string | undefined },
+): { provinceId: string | undefined; cityId: string | undefined; schoolId: string | undefined } {
+  if (!cityId)
+    return { provinceId: errors.provinceId, cityId: errors.cityId ?? (errors.schoolId ? CITY_FIRST : undefined), schoolId: undefined };
+  const schoolId = errors.schoolId && noSchools ? `${NO_SCHOOL_YET} Daftarkan sekolah Anda di bawah formulir ini.` : errors.schoolId;
+  return { provinceId: errors.provinceId, cityId: errors.cityId, schoolId };
+}
+
+/**
+ * Province → city → school (GET v1/school/list of the city); a failed load offers a retry. The
+ * school select is never disabled: before a city it offers only 'Pilih kota dahulu' (its messages go
+ * to the city, `schoolMessages`), and a city without schools is said in a live region in its hint.
+ */
 export function SchoolSelect({ provinceId, cityId, schoolId, errors, onProvince, onCity, onSchool, onBlur, added }: Props) {
   const [schools, setSchools] = useState<Load>({ state: 'idle' });
   const [attempt, setAttempt] = useState(0);
@@ -63,8 +88,10 @@ export function SchoolSelect({ provinceId, cityId, schoolId, errors, onProvince,
     : schools.state === 'loading'
       ? 'Memuat sekolah…'
       : items.length === 0
-        ? 'Belum ada sekolah terdaftar di kota ini'
+        ? 'Belum ada sekolah terdaftar'
         : 'Pilih sekolah';
+  const noSchools = schools.state === 'ready' && items.length === 0;
+  const messages = schoolMessages(cityId, noSchools, errors);
   const error =
     schools.state === 'failed' ? (
       <>
@@ -74,7 +101,7 @@ export function SchoolSelect({ provinceId, cityId, schoolId, errors, onProvince,
         </button>
       </>
     ) : (
-      errors.schoolId
+      messages.schoolId
     );
 
   return (
@@ -82,7 +109,7 @@ export function SchoolSelect({ provinceId, cityId, schoolId, errors, onProvince,
       <AreaSelects
         provinceId={provinceId}
         cityId={cityId}
-        errors={{ provinceId: errors.provinceId, cityId: errors.cityId }}
+        errors={{ provinceId: messages.provinceId, cityId: messages.cityId }}
         onProvince={onProvince}
         onCity={onCity}
         onBlur={onBlur}
@@ -92,6 +119,9 @@ export function SchoolSelect({ provinceId, cityId, schoolId, errors, onProvince,
         label="Sekolah"
         hint={
           <>
+            {/* A live region from the first render, so the news that the city has no school is heard. */}
+            <span role="status">{noSchools ? `${NO_SCHOOL_YET} ` : ''}</span>
+            {cityId ? '' : 'Pilih kota dahulu. '}
             Sekolah belum ada di daftar? <a href="#daftar-sekolah">Daftarkan sekolah Anda</a> di bawah formulir ini.
           </>
         }
@@ -102,7 +132,6 @@ export function SchoolSelect({ provinceId, cityId, schoolId, errors, onProvince,
             {...control}
             required
             value={schoolId}
-            disabled={schools.state !== 'ready' || items.length === 0}
             aria-busy={schools.state === 'loading' || undefined}
             onChange={(event) => onSchool(event.target.value)}
             onBlur={() => onBlur('schoolId')}

@@ -7,15 +7,11 @@ import { classLinkOf, gatewaySaysPaid, returnDecision, returnQuery } from '~/lib
 import { $session } from '~/stores/session';
 import { appClient } from '../shared/app-client';
 import { IslandBoundary } from '../shared/IslandBoundary';
+import { type CallbackOutcome, callbackTitle } from './callback-outcome';
 import '../shared/forms.css';
 import './payments.css';
 
-type Outcome =
-  | { kind: 'checking' }
-  | { kind: 'failed'; classHref: string | undefined }
-  | { kind: 'leaving'; text: string }
-  | { kind: 'sign-in'; href: string }
-  | { kind: 'trouble'; message: string };
+type Outcome = CallbackOutcome;
 
 /** The way back from a failed payment. */
 function Failed({ classHref }: { classHref: string | undefined }) {
@@ -49,6 +45,13 @@ function Failed({ classHref }: { classHref: string | undefined }) {
 function CallbackPayment() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'checking' });
   const [attempt, setAttempt] = useState(0);
+  const title = useRef<string>(undefined);
+
+  // The tab's title follows the outcome ('Pembayaran gagal - Situs'), from the title the page was served with.
+  useEffect(() => {
+    title.current ??= document.title;
+    document.title = callbackTitle(title.current, outcome);
+  }, [outcome]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to run the check again.
   useEffect(() => {
@@ -88,13 +91,17 @@ function CallbackPayment() {
       const decision = returnDecision(query, detail);
       if (!live) return;
       if (decision.kind === 'redirect-to-payment') {
-        setOutcome({ kind: 'leaving', text: 'Pembayaran belum selesai. Membuka kembali halaman pembayaran…' });
+        setOutcome({
+          kind: 'leaving',
+          heading: 'Pembayaran belum selesai',
+          text: 'Pembayaran belum selesai. Membuka kembali halaman pembayaran…',
+        });
         location.replace(decision.url);
       } else if (decision.kind === 'success') {
-        setOutcome({ kind: 'leaving', text: 'Pembayaran diterima. Membuka halaman status…' });
+        setOutcome({ kind: 'leaving', heading: 'Pembayaran diterima', text: 'Pembayaran diterima. Membuka halaman status…' });
         location.replace(decision.href);
       } else if (decision.kind === 'error') {
-        setOutcome({ kind: 'leaving', text: 'Pembayaran belum selesai. Membuka halaman status…' });
+        setOutcome({ kind: 'leaving', heading: 'Pembayaran belum selesai', text: 'Pembayaran belum selesai. Membuka halaman status…' });
         location.replace(decision.href);
       }
     })();

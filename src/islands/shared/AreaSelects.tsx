@@ -17,10 +17,27 @@ type Load<T> = { state: 'loading' } | { state: 'ready'; items: T[] } | { state: 
 
 const LOAD_FAILED = 'Daftar gagal dimuat. Periksa koneksi internet Anda.';
 
+/** What the province field says when the city is asked for but cannot be chosen before a province. */
+export const PROVINCE_FIRST = 'Pilih provinsi dahulu, lalu kota atau kabupaten.';
+
 /**
- * Province → city from the API (GET v1/authorizer/provinces, cities?provinceId): the city list is
- * disabled until a province is chosen and its cities have loaded; choosing another province clears the
- * city (`onCity('')`); a failed load offers a retry.
+ * Where each select's message goes (islands README "Accessibility"): both selects stay enabled, so
+ * Tab and a screen reader reach every message. A city message given before a province is chosen
+ * flags the province (the field that must change), and the city field only hints that it waits.
+ */
+export function areaMessages(
+  provinceId: string,
+  errors: { provinceId?: string | undefined; cityId?: string | undefined },
+): { province: string | undefined; city: string | undefined } {
+  if (provinceId) return { province: errors.provinceId, city: errors.cityId };
+  return { province: errors.provinceId ?? (errors.cityId ? PROVINCE_FIRST : undefined), city: undefined };
+}
+
+/**
+ * Province → city from the API (GET v1/authorizer/provinces, cities?provinceId). Neither select is
+ * ever disabled: until a province is chosen the city list offers only 'Pilih provinsi dahulu' (its
+ * hint says so), and its messages go to the province (`areaMessages`); choosing another province
+ * clears the city (`onCity('')`); a failed load offers a retry beside the select it concerns.
  */
 export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, onBlur }: Props) {
   const [provinces, setProvinces] = useState<Load<Province>>({ state: 'loading' });
@@ -62,13 +79,14 @@ export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, on
       Coba lagi
     </button>
   );
+  const messages = areaMessages(provinceId, errors);
   const provinceError =
     provinces.state === 'failed' ? (
       <>
         {LOAD_FAILED} {retry}
       </>
     ) : (
-      errors.provinceId
+      messages.province
     );
   const cityError =
     cities?.state === 'failed' ? (
@@ -76,7 +94,7 @@ export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, on
         {LOAD_FAILED} {retry}
       </>
     ) : (
-      errors.cityId
+      messages.city
     );
   const cityPrompt = !provinceId ? 'Pilih provinsi dahulu' : cities?.state === 'loading' ? 'Memuat kota…' : 'Pilih kota atau kabupaten';
 
@@ -88,7 +106,6 @@ export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, on
             {...control}
             required
             value={provinceId}
-            disabled={provinces.state !== 'ready'}
             aria-busy={provinces.state === 'loading' || undefined}
             onChange={(event) => {
               onProvince(event.target.value);
@@ -107,13 +124,12 @@ export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, on
           </select>
         )}
       </Field>
-      <Field name="cityId" label="Kota/kabupaten" error={cityError}>
+      <Field name="cityId" label="Kota/kabupaten" hint={provinceId ? undefined : 'Pilih provinsi dahulu.'} error={cityError}>
         {(control) => (
           <select
             {...control}
             required
             value={cityId}
-            disabled={cities?.state !== 'ready'}
             aria-busy={cities?.state === 'loading' || undefined}
             onChange={(event) => onCity(event.target.value)}
             onBlur={() => onBlur('cityId')}

@@ -9,11 +9,14 @@ import type { Ground } from './grounds';
  * derived from them that meets WCAG AA on each ground it appears on, keeping the colour's hue
  * (OKLCH lightness moves, hue stays, chroma is clamped to sRGB). `THEME_PAIRS` lists every
  * text/ground pair the stylesheets use; `themeProblems` checks them all, so a theme that cannot
- * reach AA fails the build with the pair named instead of shipping unreadable text.
+ * reach AA fails the build with the pair named instead of shipping unreadable text. The focus ring
+ * is derived the same way, one shade per ground, held to the non-text 3:1 (`RING_PAIRS`).
  */
 
 /** WCAG 2 AA: normal text 4.5:1. (Large text needs 3:1; the theme holds all text to 4.5.) */
 export const AA_NORMAL = 4.5;
+/** WCAG 2.2 non-text contrast (1.4.11): a focus indicator needs 3:1 against the ground beside it. */
+export const NON_TEXT = 3;
 
 const COLOR_KEYS = ['primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark'] as const;
 type ColorKey = (typeof COLOR_KEYS)[number];
@@ -101,6 +104,31 @@ export const THEME_PAIRS: readonly ThemePair[] = [
 ];
 
 /**
+ * The focus ring's variable on each ground: global.css sets `--focus-ring` to it in the ground's
+ * class, and `:focus-visible` draws the outline (offset from the element, so the ground shows on both
+ * sides of it) in `--focus-ring`.
+ */
+export const RING_OF_GROUND: Readonly<Record<Ground, string>> = {
+  light: '--ring',
+  muted: '--ring',
+  dark: '--ring-on-dark',
+  primary: '--ring-on-primary',
+  secondary: '--ring-on-secondary',
+};
+
+/**
+ * Every ring/ground pair the theme promises to keep at the non-text 3:1: the light ring on each light
+ * ground (cards and tints included), the dark ring on each dark one (glows included), and the ring of
+ * a brand-coloured band on its fill.
+ */
+export const RING_PAIRS: readonly ThemePair[] = [
+  ...LIGHT_GROUNDS.map((ground) => ['--ring', ground] as const),
+  ...DARK_GROUNDS.map((ground) => ['--ring-on-dark', ground] as const),
+  ['--ring-on-primary', '--clr-primary-fill'],
+  ['--ring-on-secondary', '--clr-secondary-fill'],
+];
+
+/**
  * CSS custom properties for a tenant's css setting:
  * - `--ft-primary`, `--ft-secondary`: font stacks;
  * - `--clr-<name>`: the brand colour, for decoration: borders, icons, accents without text;
@@ -109,7 +137,9 @@ export const THEME_PAIRS: readonly ThemePair[] = [
  *   `--clr-<name>-deep`: the fill's far end for gradients (moved away from its text, so a gradient
  *   only gains contrast);
  * - `--clr-<accent>-text` / `--clr-<accent>-on-dark`: the colour as text on light / dark grounds;
- * - the grounds themselves (`--surface-muted`, `--tint-*`, `--ground-dark*`) and body text shades.
+ * - the grounds themselves (`--surface-muted`, `--tint-*`, `--ground-dark*`) and body text shades;
+ * - `--ring`, `--ring-on-dark`, `--ring-on-primary`, `--ring-on-secondary`: the focus ring on each
+ *   ground, the info colour's shade nearest to it that reaches 3:1 there (`RING_PAIRS`).
  */
 export function themeVariables(css: SiteCss & { ft_primary: FontName; ft_secondary: FontName }): Record<string, string> {
   const ground = grounds(css);
@@ -139,6 +169,15 @@ export function themeVariables(css: SiteCss & { ft_primary: FontName; ft_seconda
     vars[`--clr-${key}-text`] = textShade(css[`clr_${key}`], light, 'dark');
     vars[`--clr-${key}-on-dark`] = textShade(css[`clr_${key}`], dark, 'light');
   }
+  // The ring keeps the info colour's hue (the ring was `--clr-info`) and moves away from each ground:
+  // darker on light grounds, lighter on dark ones, toward its text on a brand fill (which reaches
+  // 4.5:1 there, so 3:1 always can).
+  vars['--ring'] = textShade(css.clr_info, light, 'dark', NON_TEXT);
+  vars['--ring-on-dark'] = textShade(css.clr_info, dark, 'light', NON_TEXT);
+  for (const key of ['primary', 'secondary'] as const) {
+    const fill = vars[`--clr-${key}-fill`] as string;
+    vars[`--ring-on-${key}`] = textShade(css.clr_info, [fill], vars[`--clr-${key}-contrast`] === WHITE ? 'light' : 'dark', NON_TEXT);
+  }
   return vars;
 }
 
@@ -154,14 +193,25 @@ export function groundColours(vars: Record<string, string>): Record<Ground, stri
   };
 }
 
-/** Pairs of a theme below AA, described for a build error: `--clr-primary-contrast (#fff) di atas --clr-primary (#eee): 1.1:1`. */
+/** The focus ring's colour on each ground a section can sit on, from a theme's variables. */
+export function ringColours(vars: Record<string, string>): Record<Ground, string> {
+  const ring = (ground: Ground) => vars[RING_OF_GROUND[ground]] ?? vars['--clr-info'] ?? WHITE;
+  return { light: ring('light'), muted: ring('muted'), dark: ring('dark'), primary: ring('primary'), secondary: ring('secondary') };
+}
+
+/**
+ * Pairs of a theme below AA (text 4.5:1, focus ring 3:1), described for a build error:
+ * `--clr-primary-contrast (#fff) di atas --clr-primary (#eee): 1.1:1`.
+ */
 export function themeProblems(vars: Record<string, string>): string[] {
-  return THEME_PAIRS.flatMap(([text, ground]) => {
-    const [fore, back] = [vars[text], vars[ground]];
-    if (!fore || !back) return [`${text} di atas ${ground}: variabel tidak ada`];
-    const ratio = contrast(fore, back);
-    return ratio >= AA_NORMAL ? [] : [`${text} (${fore}) di atas ${ground} (${back}): ${ratio.toFixed(2)}:1, perlu ${AA_NORMAL}:1`];
-  });
+  const check = (pairs: readonly ThemePair[], target: number) =>
+    pairs.flatMap(([fore, ground]) => {
+      const [front, back] = [vars[fore], vars[ground]];
+      if (!front || !back) return [`${fore} di atas ${ground}: variabel tidak ada`];
+      const ratio = contrast(front, back);
+      return ratio >= target ? [] : [`${fore} (${front}) di atas ${ground} (${back}): ${ratio.toFixed(2)}:1, perlu ${target}:1`];
+    });
+  return [...check(THEME_PAIRS, AA_NORMAL), ...check(RING_PAIRS, NON_TEXT)];
 }
 
 /** The variables as a `:root{…}` rule for a `<style>` element. */

@@ -2,12 +2,17 @@ import { converter } from 'culori';
 import { describe, expect, it } from 'vitest';
 import { SiteCssSchema } from '~/contract/settings';
 import { FONT_NAMES, fontStack } from '~/lib/tenant/fonts';
+import { GROUNDS } from '~/lib/tenant/grounds';
 import { listTenantCodes, loadTenant } from '~/lib/tenant/load';
 import {
   AA_NORMAL,
   contrast,
   contrastText,
+  groundColours,
   mix,
+  NON_TEXT,
+  RING_PAIRS,
+  ringColours,
   THEME_PAIRS,
   textShade,
   themeProblems,
@@ -86,6 +91,58 @@ describe('themeVariables', () => {
   it('writes the variables as one :root rule', () => {
     expect(themeRule({ '--a': '1', '--b': "'X', serif" })).toBe(":root{--a:1;--b:'X', serif}");
     expect(themeRule(vars)).toContain('--clr-primary:#2096C4;');
+  });
+});
+
+describe('focus ring', () => {
+  it('reaches 3:1 where the info colour did not (demo #11cdef was 1.9:1 on white, smkcoding #06B6D4 2.4:1), keeping its hue', () => {
+    for (const info of ['#11cdef', '#06B6D4']) {
+      expect(contrast(info, '#ffffff')).toBeLessThan(NON_TEXT);
+      const theme = themeVariables({ ...css, clr_info: info });
+      const ring = theme['--ring'] as string;
+      expect(contrast(ring, '#ffffff'), info).toBeGreaterThanOrEqual(NON_TEXT);
+      expect(Math.abs(hueOf(ring) - hueOf(info)), info).toBeLessThan(8);
+    }
+  });
+
+  it('keeps an info colour that already stands out as it is', () => {
+    expect(themeVariables({ ...css, clr_info: '#1B3A6B' })['--ring']).toBe('#1b3a6b');
+  });
+
+  it('reaches 3:1 on every ground, for every shipped tenant, and prints the figures', () => {
+    const codes = listTenantCodes('tenants');
+    const rows = codes.map((code) => {
+      const theme = themeVariables(loadTenant('tenants', code).setting.css);
+      expect(themeProblems(theme), code).toEqual([]);
+      for (const [ring, ground] of RING_PAIRS) {
+        expect(contrast(theme[ring] as string, theme[ground] as string), `${code} ${ring} on ${ground}`).toBeGreaterThanOrEqual(NON_TEXT);
+      }
+      const [grounds, rings] = [groundColours(theme), ringColours(theme)];
+      const perGround = GROUNDS.map((ground) => contrast(rings[ground], grounds[ground]));
+      // Every pair, the cards, tints and glows of each ground included.
+      const min = Math.min(...RING_PAIRS.map(([ring, ground]) => contrast(theme[ring] as string, theme[ground] as string)));
+      return { code, info: theme['--clr-info'] as string, rings, perGround, min };
+    });
+    const pad = (text: string, width: number) => text.padEnd(width);
+    const lines = [
+      `Focus ring contrast per ground (WCAG 2.2 non-text, needs ${NON_TEXT}:1; min covers every ground pair incl. tints and glows)`,
+      [pad('tenant', 20), pad('info', 8), ...GROUNDS.map((ground) => pad(ground, 18)), 'min'].join(' '),
+      ...rows.map(({ code, info, rings, perGround, min }) =>
+        [
+          pad(code, 20),
+          pad(info, 8),
+          ...GROUNDS.map((ground, i) => pad(`${(perGround[i] as number).toFixed(2)} ${rings[ground]}`, 18)),
+          min.toFixed(2),
+        ].join(' '),
+      ),
+    ];
+    console.info(lines.join('\n'));
+    expect(rows.map((row) => row.code)).toEqual(codes);
+  });
+
+  it('names a ring a theme cannot bring to 3:1: on a "dark" colour that is light', () => {
+    const problems = themeProblems(themeVariables({ ...css, clr_dark: '#adb5bd' }));
+    expect(problems.join('\n')).toMatch(/--ring-on-dark \(#[0-9a-f]{6}\) di atas --ground-dark \(#adb5bd\): \d\.\d\d:1, perlu 3:1/);
   });
 });
 
