@@ -164,10 +164,24 @@ test('the focus ring stands out on the theme: 3:1 against the header behind it (
   await expect(first).toBeFocused();
   const ring = await first.evaluate((element) => {
     const style = getComputedStyle(element);
-    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const channel = (value: number) => {
+        const c = value / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    // The ground the ring is drawn on: the nearest ancestor with a background of its own.
+    let ground: Element | null = element.parentElement;
+    while (ground && (rgb(getComputedStyle(ground).backgroundColor)[3] ?? 1) === 0) ground = ground.parentElement;
+    const behind = rgb(ground ? getComputedStyle(ground).backgroundColor : 'rgb(255, 255, 255)');
+    const [light, dark] = [luminance(rgb(style.outlineColor)), luminance(behind)].sort((a, b) => b - a) as [number, number];
+    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth), contrast: (light + 0.05) / (dark + 0.05) };
   });
   expect(ring, `${tenant.code}: a visible ring`).toMatchObject({ style: 'solid' });
   expect(ring.width).toBeGreaterThanOrEqual(2);
+  expect(ring.contrast, `${tenant.code}: the ring against the ground behind it`).toBeGreaterThanOrEqual(3);
   const box = await page.locator('header').boundingBox();
   await page.screenshot({
     path: `test-output/screenshots/focus-ring-${tenant.code}.png`,

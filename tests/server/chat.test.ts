@@ -111,7 +111,8 @@ describe.each(await dbKinds())('the AI chat on %s', (kind) => {
   });
 
   it('refuses login for a tenant that has not enabled the assistant', async () => {
-    const other = await generateAppToken(platform, { appCode: OTHER_APP_CODE });
+    // Alpha Academy runs no assistant (demo and SMK Coding do).
+    const other = await generateAppToken(platform, { appCode: 'ALPHA' });
     const body = await expectApiError(await ai('/v1/identity/login', { method: 'POST', headers: { AppToken: other.wire } }), 403);
     expect(body.message).toBe('Asisten tanya jawab tidak aktif di situs ini');
   });

@@ -3,7 +3,7 @@
  * disclosure opens and closes without JavaScript; with it, while open, the rest of the page is
  * `inert` (nothing under the panel takes focus or clicks), Tab and Shift+Tab go round the menu,
  * Escape, a click beside it or a screen wide enough for the bar close it, and closing gives the
- * focus back to "Buka menu" when it was in the menu.
+ * focus back to "Buka menu" when it was in the menu (to the bar's first link when the screen grew wide).
  */
 
 /** What can take the focus in the menu, in Tab order; hidden ones (the `display: none` bar, say) are left out by the caller. */
@@ -104,9 +104,13 @@ export function enhanceMenu(menu: HTMLDetailsElement): void {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('click', onClick);
       wide.removeEventListener('change', onWide);
-      // The focus was on a link of the panel that is gone now: back to the control that opened it.
+      // The focus was on a link of the panel that is gone now: back to the control that opened it, or,
+      // where the screen grew wide enough for the bar (the control hidden with the menu), to the bar's first link.
       const active = document.activeElement;
-      if (!active || active === document.body || menu.contains(active)) opener.focus();
+      if (!active || active === document.body || menu.contains(active)) {
+        if (wide.matches) document.querySelector<HTMLElement>('.menu__panel--bar a')?.focus();
+        else opener.focus();
+      }
     }
   };
   menu.addEventListener('toggle', onToggle);

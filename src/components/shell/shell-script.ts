@@ -52,8 +52,17 @@ addEventListener('offline', () => failProgress());
 // A click while offline cannot load the next page: the bar fails at once (the notice says why).
 
 // The menu's keyboard handling loads when it is first opened: pages that never open it fetch none of it.
-for (const menu of document.querySelectorAll<HTMLDetailsElement>('details.menu'))
-  menu.addEventListener('toggle', () => void import('./phone-menu').then(({ enhanceMenu }) => enhanceMenu(menu)), { once: true });
+// Should the chunk not come (offline, a release since the page loaded), the menu stays the plain
+// disclosure it is without JavaScript, and the next opening tries again.
+function armMenu(menu: HTMLDetailsElement): void {
+  const load = () =>
+    import('./phone-menu').then(
+      ({ enhanceMenu }) => enhanceMenu(menu),
+      () => armMenu(menu),
+    );
+  menu.addEventListener('toggle', () => void load(), { once: true });
+}
+for (const menu of document.querySelectorAll<HTMLDetailsElement>('details.menu')) armMenu(menu);
 
 history.scrollRestoration = 'manual';
 function scrollToStart(): void {

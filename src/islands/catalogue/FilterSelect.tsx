@@ -65,11 +65,15 @@ export function FilterSelect({ id, name, label, all, choices, value = '', onPick
           keyed.current = false;
         }}
         onKeyDown={(event) => {
-          keyed.current = true;
+          // Only arrows on the closed select step through the choices; a choice made in the opened list applies.
+          keyed.current =
+            (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Home' || event.key === 'End') && !event.altKey;
           if (event.key === 'Enter') settle();
         }}
         onChange={(event) => {
-          if (keyed.current) setDraft(event.target.value);
+          const held = keyed.current;
+          keyed.current = false;
+          if (held) setDraft(event.target.value);
           else onPick(event.target.value);
         }}
         onBlur={settle}

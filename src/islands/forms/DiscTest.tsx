@@ -53,6 +53,8 @@ function DiscTest() {
   const [refusal, setRefusal] = useState<string>();
   // Why 'Berikutnya' did not move on (pressed, or Enter, before the group was answered).
   const [nudge, setNudge] = useState<string>();
+  // Each refused press is a new message, so the alert speaks again even when the words are the same.
+  const [nudges, setNudges] = useState(0);
   const [restored, setRestored] = useState(false);
   const start = useRef<HTMLFieldSetElement>(null);
   // How often the visitor moved between steps: each move hands the focus to the new step.
@@ -128,7 +130,10 @@ function DiscTest() {
     // Enter on a radio submits the form: it means 'Berikutnya'; too early, the live region says why.
     event.preventDefault();
     if (complete(pair)) go(step + 1);
-    else setNudge(missingAnswer(pair));
+    else {
+      setNudge(missingAnswer(pair));
+      setNudges((count) => count + 1);
+    }
   };
 
   return (
@@ -222,7 +227,11 @@ function DiscTest() {
       {/* On every group step from its first render, so what it is given to say is announced. */}
       {group && (
         <div role="alert" id={nudgeId}>
-          {nudge && <p className="field__error">{nudge}</p>}
+          {nudge && (
+            <p key={nudges} className="field__error">
+              {nudge}
+            </p>
+          )}
         </div>
       )}
       <noscript>

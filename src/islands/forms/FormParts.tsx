@@ -87,6 +87,8 @@ export function FormSubmit({ busy, ready, children }: { busy: boolean; ready: bo
   const noteId = `${useId()}-loading`;
   return (
     <>
+      {/* Before the island runs, the form's default button is this disabled one: Enter in a field submits nothing. */}
+      {!ready && <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />}
       <button
         className="btn btn--primary form__submit"
         type={ready ? 'submit' : 'button'}
@@ -98,7 +100,7 @@ export function FormSubmit({ busy, ready, children }: { busy: boolean; ready: bo
         {busy ? 'Memproses…' : children}
       </button>
       {!ready && (
-        <p className="field__hint" id={noteId}>
+        <p className="visually-hidden" id={noteId}>
           {FORM_LOADING}
         </p>
       )}

@@ -40,7 +40,7 @@ export interface FormState<V extends Record<string, Value>, Result> {
   ref: RefObject<HTMLFormElement | null>;
   /** The form's accessible name (`Options.label`). */
   label: string;
-  /** False until the island has hydrated: the submit button stays disabled until then. */
+  /** False until the island has hydrated: until then the submit button sends nothing (`FormParts.tsx` `FormSubmit`). */
   hydrated: boolean;
   values: V;
   errors: FieldErrors<string>;

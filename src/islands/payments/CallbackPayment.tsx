@@ -18,7 +18,8 @@ function Failed({ classHref }: { classHref: string | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className="form-alert pay-return" role="alert">
+    // Focus moves to the heading, which reads the outcome: not also an alert, so it is heard once.
+    <div className="form-alert pay-return">
       <h2 ref={heading} tabIndex={-1}>
         {PAYMENT_FAILED}
       </h2>

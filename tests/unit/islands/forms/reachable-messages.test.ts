@@ -105,9 +105,12 @@ describe('the DISC test’s Berikutnya', () => {
 describe('a form island’s submit button before hydration', () => {
   it('is reachable, sends nothing and says the form is being prepared', () => {
     const html = renderToStaticMarkup(createElement(FormSubmit, { busy: false, ready: false }, 'Minta demo'));
+    // The form's default button is a disabled, hidden one, so Enter in a field submits nothing yet.
+    expect(html).toMatch(/^<button type="submit" disabled="" hidden="" aria-hidden="true" tabindex="-1"><\/button>/);
     expect(html).toMatch(
-      /^<button class="btn btn--primary form__submit" type="button" aria-disabled="true" aria-describedby="[^"]+-loading">Minta demo<\/button>/,
+      /<button class="btn btn--primary form__submit" type="button" aria-disabled="true" aria-describedby="[^"]+-loading">Minta demo<\/button>/,
     );
+    expect(html).toMatch(/<p class="visually-hidden" id="[^"]+-loading">/);
     expect(html).toContain(FORM_LOADING);
   });
 
