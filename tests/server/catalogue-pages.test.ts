@@ -122,6 +122,9 @@ describe.each(await dbKinds())('catalogue pages on %s', (kind) => {
     expect(shown.text).toMatch(/Jadwal [A-Z][a-z]+, \d{1,2} [A-Z][a-z]+ \d{4} – [A-Z][a-z]+, \d{1,2} [A-Z][a-z]+ \d{4}/);
     expect(shown.text).toContain('Gedung Inovasi Digital');
     expect(shown.text).toMatch(/Biaya Rp\s?\d{1,3}(\.\d{3})+/);
+    // The premium course it grants, from the catalogue's perks, with its page.
+    expect(shown.text).toContain('Akses kursus premium JavaScript Modern');
+    expect(links(shown.html)).toContain('/Courses/@Premium/javascript-modern');
     expect(shown.text).toContain('Kuota');
     // The mentor's profile comes from the mentor list: the bio is on the class page.
     expect(shown.text).toContain('Rizky Pratama');

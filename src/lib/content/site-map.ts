@@ -4,7 +4,9 @@ import { isMaintenance, variant } from '~/lib/tenant';
 import { type ContentSection, type NavLink, siteNavigation, VARIANT_CHROME } from '~/lib/tenant/variants';
 import { LIST_FAMILIES, type ListFamily } from './families';
 import { FIXED_PAGES, PRIVATE_PAGES } from './fixed-pages';
+import { portfolioPath } from './item-paths';
 import { postPath } from './paths';
+import { PORTFOLIO_KIND_COPY, PORTFOLIO_KIND_ORDER } from './portfolio-kinds';
 import { publishedSections } from './published';
 import { pagesNotRun, SECTION_PAGES } from './section-pages';
 import { contentAddresses } from './sitemap-items';
@@ -26,6 +28,14 @@ const SECOND_ADDRESSES = new Set(
 const SECTION_ROOTS = new Set(Object.values(SECTION_PAGES).flat());
 /** Pages a visitor reaches from elsewhere (signing up, the account) rather than from a menu: never offered as pages of the site. */
 const OWN_PAGES = new Set(['/Welcome', '/Login', '/Register']);
+
+/** Group headings of sections whose list has no link of its own in the navigation. */
+const ROOT_TITLES: Readonly<Record<string, string>> = {
+  '/Articles': 'Artikel',
+  '/Curriculum': 'Kurikulum',
+  '/Lms': 'LMS',
+  '/Services': 'Layanan',
+};
 
 /** The first segment of an address (`/Lms/Features/x` → `/Lms`). */
 const rootOf = (path: string) => `/${path.split('/')[1] ?? ''}`;
@@ -85,6 +95,9 @@ export async function siteMapGroups(): Promise<SiteMapGroup[]> {
   ])
     if (!names.has(link.href)) names.set(link.href, link.label);
   names.set('/', 'Beranda');
+  names.set('/Courses/@Premium', 'Kursus premium');
+  // Sections the navigation does not name by their address (items reached from other pages).
+  for (const [root, title] of Object.entries(ROOT_TITLES)) if (!names.has(root)) names.set(root, title);
   const titles = await itemTitles(sections);
   const groups = new Map<string, SiteMapGroup>();
   const groupOf = (title: string) => {
@@ -111,9 +124,11 @@ async function itemTitles(sections: ReadonlySet<ContentSection>): Promise<Map<st
     sections.has('programs') ? source.allPrograms() : [],
     sections.has('courses') ? source.allCourses() : [],
   ]);
-  for (const item of classes) titles.set(classPath(item), item.name);
+  // Two classes may share a name (this year's and last year's): a finished one says so.
+  for (const item of classes) titles.set(classPath(item), item.state === 'finished' ? `${item.name} (telah selesai)` : item.name);
   for (const item of programs) titles.set(programPath(item), item.name);
   for (const item of courses) titles.set(coursePath(item), item.title);
+  for (const kind of PORTFOLIO_KIND_ORDER) titles.set(portfolioPath(kind), PORTFOLIO_KIND_COPY[kind].label);
   const posts = await Promise.all(POST_KINDS.map((kind) => source.allPosts(kind)));
   for (const post of posts.flat()) titles.set(postPath(post), post.title);
   return titles;
