@@ -48,7 +48,8 @@ export function schoolMessages(
 ): { provinceId: string | undefined; cityId: string | undefined; schoolId: string | undefined } {
   if (!cityId)
     return { provinceId: errors.provinceId, cityId: errors.cityId ?? (errors.schoolId ? CITY_FIRST : undefined), schoolId: undefined };
-  const schoolId = errors.schoolId && noSchools ? `${NO_SCHOOL_YET} Daftarkan sekolah Anda di bawah formulir ini.` : errors.schoolId;
+  // The live note in the hint already says the city has no school: the error adds only what to do.
+  const schoolId = errors.schoolId && noSchools ? 'Daftarkan sekolah Anda di bawah formulir ini.' : errors.schoolId;
   return { provinceId: errors.provinceId, cityId: errors.cityId, schoolId };
 }
 

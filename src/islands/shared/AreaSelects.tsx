@@ -35,7 +35,7 @@ export function areaMessages(
 
 /**
  * Province → city from the API (GET v1/authorizer/provinces, cities?provinceId). Neither select is
- * ever disabled: until a province is chosen the city list offers only 'Pilih provinsi dahulu' (its
+ * ever disabled: until a province is chosen the city list offers only an empty choice, its hint saying 'Pilih provinsi dahulu' (its
  * hint says so), and its messages go to the province (`areaMessages`); choosing another province
  * clears the city (`onCity('')`); a failed load offers a retry beside the select it concerns.
  */
@@ -96,7 +96,8 @@ export function AreaSelects({ provinceId, cityId, errors, onProvince, onCity, on
     ) : (
       messages.city
     );
-  const cityPrompt = !provinceId ? 'Pilih provinsi dahulu' : cities?.state === 'loading' ? 'Memuat kota…' : 'Pilih kota atau kabupaten';
+  // Before a province the hint says what to do; the empty choice itself stays neutral, so it is heard once.
+  const cityPrompt = !provinceId ? '—' : cities?.state === 'loading' ? 'Memuat kota…' : 'Pilih kota atau kabupaten';
 
   return (
     <div className="form__row">

@@ -59,8 +59,10 @@ describe('city → school', () => {
     });
   });
 
-  it('says on the school field when the city has no school yet', () => {
-    expect(schoolMessages('32.73', true, { schoolId: 'Pilih sekolah' }).schoolId).toContain(NO_SCHOOL_YET);
+  it('says on the school field what to do when the city has no school yet, once (the live note says why)', () => {
+    const { schoolId } = schoolMessages('32.73', true, { schoolId: 'Pilih sekolah' });
+    expect(schoolId).toBe('Daftarkan sekolah Anda di bawah formulir ini.');
+    expect(schoolId).not.toContain(NO_SCHOOL_YET);
     expect(schoolMessages('32.73', false, { schoolId: 'Pilih sekolah' }).schoolId).toBe('Pilih sekolah');
   });
 
