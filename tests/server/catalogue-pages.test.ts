@@ -1,17 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_BADGES } from '~/contract/classes';
 import { type ItemIndex, itemIndexOf, itemLookup, mainAddress, mainAddresses } from '~/lib/content/routes';
-import type { ContentSource } from '~/lib/content/source';
-import type { SiteContext } from '~/lib/tenant/context';
 import { loadSiteContext } from '~/server/builds/site-context';
 import { loadConfig } from '~/server/config';
 import { dbContentSource } from '~/server/sites/db-source';
 import { tenantOf } from './support/api-client';
 import { dbKinds, platformFor, TEST_APP_TOKEN_SECRET } from './support/platform';
+import { loadSiteRenderer, pageText, type SiteRenderer } from './support/site-renderer';
 
 /**
  * The catalogue's pages as a build writes them and a visitor reads them, rendered by the site's one
@@ -23,20 +21,10 @@ import { dbKinds, platformFor, TEST_APP_TOKEN_SECRET } from './support/platform'
  */
 
 const root = process.cwd();
-const compileDir = join(root, 'dist/_site');
 
-interface Renderer {
-  configure(context: SiteContext, source: ContentSource): void;
-  render(request: Request): Promise<Response>;
-}
-
-let renderer: Renderer;
+let renderer: SiteRenderer;
 beforeAll(async () => {
-  const { compileSite } = (await import(pathToFileURL(join(root, 'scripts/build.mjs')).href)) as {
-    compileSite(): { id: string } | Promise<{ id: string }>;
-  };
-  const { id } = await compileSite();
-  renderer = (await import(`${pathToFileURL(join(compileDir, 'server/entry.mjs')).href}?compile=${id}`)) as Renderer;
+  renderer = await loadSiteRenderer(root);
 }, 300_000);
 
 /** A rendered page: status, its HTML, and a few things a visitor or a crawler reads off it. */
@@ -47,14 +35,6 @@ interface Shown {
   canonical: string | undefined;
   text: string;
 }
-
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 describe.each(await dbKinds())('catalogue pages on %s', (kind) => {
   const platform = platformFor(kind);
@@ -67,9 +47,9 @@ describe.each(await dbKinds())('catalogue pages on %s', (kind) => {
     return {
       status: response.status,
       html,
-      h1: textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '').trim(),
+      h1: pageText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '').trim(),
       canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1],
-      text: textOf(html),
+      text: pageText(html),
     };
   }
   const canonicalPath = (shown: Shown) => (shown.canonical ? new URL(shown.canonical).pathname : undefined);

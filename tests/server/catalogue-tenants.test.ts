@@ -1,14 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceBreakdown } from '~/contract/tax';
 import { createInvoice } from '~/lib/api/payments';
-import type { ContentSource } from '~/lib/content/source';
 import { formatRupiah } from '~/lib/format/money';
-import type { SiteContext } from '~/lib/tenant/context';
 import { loadSiteContext } from '~/server/builds/site-context';
 import { loadConfig } from '~/server/config';
 import { classes, courses, mentors } from '~/server/db/schema';
@@ -18,6 +15,7 @@ import { appClientOf } from './support/api-client';
 import { signUpLearner } from './support/identity';
 import { servePayments } from './support/payments';
 import { dbKinds, platformFor, TEST_APP_TOKEN_SECRET } from './support/platform';
+import { loadSiteRenderer, pageText, type SiteRenderer } from './support/site-renderer';
 
 /**
  * Every brand's catalogue, across all seeded tenants, as visitors and callers meet it: no tenant's
@@ -28,30 +26,11 @@ import { dbKinds, platformFor, TEST_APP_TOKEN_SECRET } from './support/platform'
  */
 
 const root = process.cwd();
-const compileDir = join(root, 'dist/_site');
 
-interface Renderer {
-  configure(context: SiteContext, source: ContentSource): void;
-  render(request: Request): Promise<Response>;
-}
-
-let renderer: Renderer;
+let renderer: SiteRenderer;
 beforeAll(async () => {
-  const { compileSite } = (await import(pathToFileURL(join(root, 'scripts/build.mjs')).href)) as {
-    compileSite(): { id: string } | Promise<{ id: string }>;
-  };
-  const { id } = await compileSite();
-  renderer = (await import(`${pathToFileURL(join(compileDir, 'server/entry.mjs')).href}?compile=${id}`)) as Renderer;
+  renderer = await loadSiteRenderer(root);
 }, 300_000);
-
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 
 /** Whether a text names something: the whole name, not a part of a longer one ("Maya Kartika" in "Maya Kartikasari"). */
 const mentions = (text: string, name: string) =>
@@ -128,7 +107,7 @@ describe(`every tenant's catalogue on ${kind}`, () => {
       const mentorAnswer = await client.send('core', 'active/mentors');
       answers.push(['active/mentors', await mentorAnswer.text()]);
       const pages = await showAs(tenant, ['/Class', '/Courses', '/Mentor', '/Program']);
-      for (const [where, body] of [...answers, ...[...pages].map(([path, shown]) => [path, textOf(shown.html)] as const)]) {
+      for (const [where, body] of [...answers, ...[...pages].map(([path, shown]) => [path, pageText(shown.html)] as const)]) {
         for (const name of others) if (mentions(body, name)) problems.push(`${tenant.code} ${where}: "${name}" milik tenant lain`);
       }
       // The catalogue it runs is really there.

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSource } from '~/lib/content/source';
 import { leagueSeason } from '~/lib/league/season';
@@ -11,6 +10,7 @@ import { loadConfig } from '~/server/config';
 import type { TenantRecord } from '~/server/platform/tenants';
 import { dbContentSource } from '~/server/sites/db-source';
 import { platformFor, TEST_APP_TOKEN_SECRET } from './support/platform';
+import { loadSiteRenderer, pageText, type SiteRenderer } from './support/site-renderer';
 
 /**
  * /Liga-Smk as a build writes it, rendered by the site's one compile (dist/_site, compiled first when
@@ -20,33 +20,16 @@ import { platformFor, TEST_APP_TOKEN_SECRET } from './support/platform';
 
 const root = process.cwd();
 
-interface Renderer {
-  configure(context: SiteContext, source: ContentSource): void;
-  render(request: Request): Promise<Response>;
-}
-
-let renderer: Renderer;
+let renderer: SiteRenderer;
 const platform = platformFor('pglite');
 let clientDir: string;
 beforeAll(async () => {
-  const { compileSite } = (await import(pathToFileURL(join(root, 'scripts/build.mjs')).href)) as {
-    compileSite(): { id: string } | Promise<{ id: string }>;
-  };
-  const { id } = await compileSite();
-  renderer = (await import(`${pathToFileURL(join(root, 'dist/_site/server/entry.mjs')).href}?compile=${id}`)) as Renderer;
+  renderer = await loadSiteRenderer(root);
   clientDir = mkdtempSync(join(tmpdir(), 'lms-liga-smk-'));
 }, 300_000);
 afterAll(async () => {
   if (clientDir) rmSync(clientDir, { recursive: true, force: true });
 });
-
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 async function tenantContext(code: string): Promise<{ tenant: TenantRecord; context: SiteContext }> {
   const tenant = await platform.deps.tenants.byCode(code);
@@ -63,7 +46,7 @@ async function show(code: string, change: (source: ContentSource) => ContentSour
   renderer.configure(context, source);
   const response = await renderer.render(new Request(`https://${code}.example/Liga-Smk`));
   const html = await response.text();
-  return { status: response.status, html, text: textOf(html), context, source };
+  return { status: response.status, html, text: pageText(html), context, source };
 }
 
 describe('/Liga-Smk', () => {

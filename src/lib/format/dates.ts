@@ -9,6 +9,13 @@ export type IndonesianZone = 'WIB' | 'WITA' | 'WIT';
 const ZONES: Record<IndonesianZone, string> = { WIB: 'Asia/Jakarta', WITA: 'Asia/Makassar', WIT: 'Asia/Jayapura' };
 const BY_OFFSET: Record<string, IndonesianZone> = { '+07:00': 'WIB', '+08:00': 'WITA', '+09:00': 'WIT' };
 
+/** The fixed UTC offset of each Indonesian IANA zone (none keeps daylight saving), in hours; WIB's for any other. */
+export function zoneOffsetHours(zone: string): number {
+  const found = (Object.keys(ZONES) as IndonesianZone[]).find((name) => ZONES[name] === zone);
+  const offset = Object.entries(BY_OFFSET).find(([, name]) => name === found)?.[0] ?? '+07:00';
+  return Number(offset.slice(0, 3));
+}
+
 /** The Indonesian zone an ISO time is written in (by its offset); WIB otherwise. */
 export function zoneOf(iso: string): IndonesianZone {
   return BY_OFFSET[/([+-]\d{2}:\d{2})$/.exec(iso)?.[1] ?? ''] ?? 'WIB';

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Festival } from '~/contract/festival';
+import { zoneOffsetHours } from '~/lib/format/dates';
 import type { League } from '~/lib/tenant/league-schema';
 import type { CatalogueSection } from '~/lib/tenant/variants';
 import type { Db } from '../db/client';
@@ -38,14 +39,10 @@ export async function currentFestival(db: Db, lmsId: string, now = new Date()): 
   };
 }
 
-/** Indonesia's zones have one fixed offset each (no daylight saving). */
-const ZONE_OFFSETS: Record<string, string> = { 'Asia/Jakarta': '+07:00', 'Asia/Makassar': '+08:00', 'Asia/Jayapura': '+09:00' };
-
 /** An instant written with its zone's offset (`2026-12-12T08:00:00+07:00`), so pages show it in that zone (lib/format/dates.ts). */
 function isoIn(instant: Date, zone: string): string {
-  const offset = ZONE_OFFSETS[zone] ?? '+07:00';
-  const hours = Number(offset.slice(0, 3));
-  return `${new Date(instant.getTime() + hours * 3_600_000).toISOString().slice(0, 19)}${offset}`;
+  const hours = zoneOffsetHours(zone);
+  return `${new Date(instant.getTime() + hours * 3_600_000).toISOString().slice(0, 19)}+0${hours}:00`;
 }
 
 /** The league /Liga-Smk shows (the tenant's published season, the latest written); undefined when it runs none. */

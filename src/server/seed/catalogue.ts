@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { zoneOffsetHours } from '~/lib/format/dates';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { TenantCatalogue } from '~/lib/tenant/catalogue-file';
 import type { Db } from '../db/client';
@@ -311,12 +312,9 @@ async function seedFestival(
   return inserted.length;
 }
 
-/** Indonesia's zones have no daylight saving: a fixed offset each. */
-const ZONE_OFFSET_HOURS: Record<string, number> = { 'Asia/Jakarta': 7, 'Asia/Makassar': 8, 'Asia/Jayapura': 9 };
-
 /** The instant a wall clock (`08.00`) shows in `zone` on the calendar day `date` has there. */
 function zonedInstant(date: Date, clock: string, zone: string): Date {
-  const offset = ZONE_OFFSET_HOURS[zone] ?? 7;
+  const offset = zoneOffsetHours(zone);
   const local = new Date(date.getTime() + offset * 3_600_000);
   const [hours, minutes] = clock.split('.').map(Number) as [number, number];
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hours - offset, minutes));

@@ -63,8 +63,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     return hashes.get(role) as Promise<string>;
   };
 
+  /** Each tenant's lms id, and the code of the tenant whose catalogue it shows (by setting). */
+  const sharing: { lmsId: string; catalogueFrom: string | undefined }[] = [];
+  const lmsIdOf = new Map<string, string>();
   for (const code of listTenantCodes(options.tenantsRoot)) {
     const tenant = loadTenant(options.tenantsRoot, code);
+    sharing.push({ lmsId: tenant.lmsId, catalogueFrom: tenant.catalogueFrom });
+    lmsIdOf.set(code, tenant.lmsId);
     const { site } = loadTenantContent(options.tenantsRoot, code);
     const { title, ...setting } = tenant.setting;
     const identity = { code, appCode: tenant.appCode, hosts: tenant.hosts, mainTenant: tenant.mainTenant ?? null };
@@ -109,9 +114,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await renderChapters(db, tenant.lmsId);
   }
   // Shared catalogues, once every tenant exists: a tenant names the one whose catalogue it shows.
-  for (const code of listTenantCodes(options.tenantsRoot)) {
-    const { lmsId, catalogueFrom } = loadTenant(options.tenantsRoot, code);
-    const source = catalogueFrom ? loadTenant(options.tenantsRoot, catalogueFrom).lmsId : null;
+  for (const { lmsId, catalogueFrom } of sharing) {
+    const source = catalogueFrom ? (lmsIdOf.get(catalogueFrom) ?? null) : null;
     await db.update(tenants).set({ catalogueOf: source }).where(eq(tenants.lmsId, lmsId));
   }
   return report;
