@@ -136,6 +136,8 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/\/Class\?state=/);
       await expect.poll(() => page.title()).not.toBe(before);
       await expect.poll(() => page.title()).toMatch(/^Kelas – .*Status: /);
+      // The filtered results have arrived (the title follows the address, not the answer): the pager is theirs.
+      await expect(page.locator('.class-results [aria-busy="true"]')).toHaveCount(0);
       const next = page.getByRole('navigation', { name: 'Halaman daftar kelas' }).getByRole('link', { name: /Berikutnya/ });
       if (await next.count()) {
         await next.focus();

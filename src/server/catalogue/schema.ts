@@ -395,3 +395,34 @@ export const leagueSeasons = pgTable(
   },
   (table) => [uniqueIndex('league_seasons_slug').on(table.lmsId, table.slug)],
 );
+
+/**
+ * A certificate of completion: of a course (every chapter read) or of a class (the learner marked
+ * passed). `id` is random and unguessable (the public address /Sertifikat/{id}); the holder's name
+ * and the title are kept as issued, so renaming a course later does not rewrite a certificate.
+ * Revoked ones stay, with the reason, so their page can say so.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: text('id').primaryKey(),
+    lmsId: lmsId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: ref('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    classId: ref('class_id').references(() => classes.id, { onDelete: 'set null' }),
+    /** `course` or `class`: what was completed (kept when the course or class row is deleted). */
+    kind: text('kind', { enum: ['course', 'class'] }).notNull(),
+    holderName: text('holder_name').notNull(),
+    title: text('title').notNull(),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [
+    uniqueIndex('certificates_user_course').on(table.userId, table.courseId),
+    uniqueIndex('certificates_user_class').on(table.userId, table.classId),
+    index('certificates_user').on(table.lmsId, table.userId),
+  ],
+);

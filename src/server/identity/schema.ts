@@ -27,6 +27,8 @@ export const users = pgTable(
     cityId: text('city_id'),
     newsletter: boolean('newsletter').notNull().default(false),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** When the owner opened the verification link of their e-mail; null until then (they may still sign in). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_lms_email').on(table.lmsId, table.email)],
@@ -67,4 +69,25 @@ export const authCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('auth_codes_expiry').on(table.expiresAt)],
+);
+
+/**
+ * A one-time link mailed to an account's owner: `verify-email` (24 h) or `reset-password` (1 h).
+ * Only the SHA-256 of the token is stored; `used_at` is set by the one use that wins, and a newer
+ * link of the same purpose does not revive an older one.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    lmsId: lmsId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('account_tokens_user').on(table.userId, table.purpose), index('account_tokens_expiry').on(table.expiresAt)],
 );
