@@ -25,12 +25,12 @@ function specsFor(tenant: (typeof runTenants)[number]): string[] {
     tenant.setting.login.mode === 'redirect'
       ? ['**/auth.spec.ts', '**/auth-redirect.spec.ts']
       : tenant.code === 'demo'
-        ? ['**/auth.spec.ts', '**/auth-form.spec.ts']
+        ? ['**/auth.spec.ts', '**/auth-form.spec.ts', '**/account-mail.spec.ts']
         : [];
   // The catalogue's behaviour is the same code on every tenant: demo runs it (its pages pass axe on every tenant in tenant-readable).
-  const catalogue = ['**/catalogue.spec.ts', '**/class-browser.spec.ts'];
+  const catalogue = ['**/catalogue.spec.ts', '**/class-browser.spec.ts', '**/certificates.spec.ts'];
   // So are the forms (issue 15) and class payments with mentor payouts (issue 16).
-  const forms = ['**/forms.spec.ts', '**/disc.spec.ts', '**/community-forms.spec.ts', '**/payments.spec.ts'];
+  const forms = ['**/forms.spec.ts', '**/disc.spec.ts', '**/community-forms.spec.ts', '**/payments.spec.ts', '**/learner-home.spec.ts'];
   // And the AI chat assistant (issue 17), which demo enables.
   const chat = ['**/chat.spec.ts'];
   // Keyboard-only journeys (issue 29) on two variants: demo's main site and SMK Coding's coding school.

@@ -18,6 +18,7 @@ const workers = Number(process.env.LMS_TEST_WORKERS) || 2;
 const RENDERS_IN_PROCESS = [
   'tests/server/catalogue-pages.test.ts',
   'tests/server/catalogue-tenants.test.ts',
+  'tests/server/certificate-page.test.ts',
   'tests/server/liga-smk-page.test.ts',
 ];
 

@@ -38,6 +38,13 @@ export type LoginResult = z.infer<typeof LoginResultSchema>;
 export const LoginResponseSchema = miniEnvelope(LoginResultSchema);
 export const UserDetailResponseSchema = miniEnvelope(UserDetailSchema);
 
+/** A new password, wherever one is chosen (sign-up, reset, change): 8–200 characters with letters and digits. */
+export const NewPasswordSchema = z.string().check(
+  z.minLength(8, 'Kata sandi minimal 8 karakter'),
+  z.maxLength(200, 'Kata sandi maksimal 200 karakter'),
+  z.refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), 'Kata sandi harus memuat huruf dan angka'),
+);
+
 /** Phone numbers as Indonesians write them: 08… or +62…, spaces, dots and dashes allowed between digits. */
 export const PHONE_PATTERN = /^(?:0|\+62)8\d{7,12}$/;
 /** The digits of a phone number as typed: spaces, dots, dashes and brackets go. */
@@ -83,11 +90,7 @@ export const RegisterRequestSchema = z
     gender: z.enum(['L', 'P'], 'Pilih jenis kelamin: L (laki-laki) atau P (perempuan)'),
     provinceId: z.string().check(z.regex(/^\d{2}$/, 'Pilih provinsi')),
     cityId: z.string().check(z.regex(/^\d{2}\.\d{2}$/, 'Pilih kota atau kabupaten')),
-    password: z.string().check(
-      z.minLength(8, 'Kata sandi minimal 8 karakter'),
-      z.maxLength(200, 'Kata sandi maksimal 200 karakter'),
-      z.refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), 'Kata sandi harus memuat huruf dan angka'),
-    ),
+    password: NewPasswordSchema,
     passwordRepeat: z.string().check(z.minLength(1, 'Ulangi kata sandi')),
     newsletter: z.boolean(),
     acceptTerms: z.literal(true, 'Anda harus menyetujui syarat dan ketentuan'),

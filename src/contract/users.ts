@@ -19,6 +19,8 @@ export const UserProfileSchema = z.extend(UserDetailSchema, {
   city: z.nullable(z.object({ id: z.string(), name: z.string() })),
   newsletter: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** Whether the owner opened a verification link (or reset the password through a mailed link). */
+  emailVerified: z.boolean(),
   detail_auth: SessionDetailSchema,
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;

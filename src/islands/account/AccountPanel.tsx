@@ -8,8 +8,12 @@ import { $session, dropSession } from '~/stores/session';
 import { appClient } from '../shared/app-client';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { signOutHere } from '../shared/sign-out';
+import { Certificates } from './Certificates';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
+import { PasswordChange } from './PasswordChange';
 import { ProfileDetails } from './ProfileDetails';
 import { AccountSections } from './sections';
+import { useLearnerHome } from './use-learner-home';
 import '../shared/forms.css';
 import './account.css';
 
@@ -19,9 +23,37 @@ export const SIGN_IN_FIRST = '/Login?redirect=%2FAkun';
 type View = { kind: 'loading' } | { kind: 'ready'; profile: UserProfile } | { kind: 'failed'; message: string };
 
 /**
- * /Akun: the signed-in user's profile and role (GET v1/user/me), sign-out here or everywhere, and
- * the role sections later issues fill. Signed out, or a token the server no longer accepts (401),
- * sends the visitor to /Login and back.
+ * The home's sections (sections.tsx) from one call (GET v1/user/home), loaded once the profile is
+ * known: one status while it loads, one alert with 'Coba lagi' when it fails, each section saying
+ * plainly that it is not there yet.
+ */
+function HomeSections({ profile }: { profile: UserProfile }) {
+  const { load, retry } = useLearnerHome();
+  return (
+    <>
+      {load.kind === 'loading' && (
+        <p className="home-status" role="status">
+          Memuat kelas, kursus, dan tagihan Anda…
+        </p>
+      )}
+      {load.kind === 'failed' && (
+        <div className="form-alert home-status" role="alert">
+          <p>Kelas, kursus, dan tagihan Anda belum dapat dimuat. {load.message}</p>
+          <button className="btn btn--primary" type="button" onClick={retry}>
+            Coba lagi
+          </button>
+        </div>
+      )}
+      <AccountSections profile={profile} load={load} now={Date.now()} />
+    </>
+  );
+}
+
+/**
+ * /Akun, the signed-in user's home in this tenant: their classes, courses and invoices (and a
+ * mentor's teaching and payouts, an admin's staff tools), their profile and role (GET v1/user/me),
+ * sign-out here or everywhere. Signed out, or a token the server no longer accepts (401), sends the
+ * visitor to /Login and back.
  */
 function AccountPanel() {
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -98,11 +130,14 @@ function AccountPanel() {
   const { profile } = view;
   return (
     <div className="account">
+      <EmailVerificationBanner profile={profile} />
+      <HomeSections profile={profile} />
+      <Certificates />
       <section className="account__section" aria-labelledby="akun-profil">
         <h2 id="akun-profil">Profil</h2>
         <ProfileDetails profile={profile} />
       </section>
-      <AccountSections profile={profile} />
+      <PasswordChange />
       <section className="account__section" aria-labelledby="akun-keluar">
         <h2 id="akun-keluar">Keluar</h2>
         {alert && (

@@ -1,57 +1,104 @@
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
+import type { LearnerHome } from '~/contract/learner';
 import type { Role } from '~/contract/roles';
 import type { UserProfile } from '~/contract/users';
+import { HomeClasses } from './HomeClasses';
+import { HomeCourses } from './HomeCourses';
+import { HomeInvoices } from './HomeInvoices';
+import { HomePayouts, HomeTeaching } from './HomeTeaching';
+import type { HomeLoad } from './use-learner-home';
 
 /**
- * The account page's role sections (islands README "Account page"): what later issues add, each a
- * component given the profile, listed under the roles that see it. A learner's classes go under
- * `student`, a mentor's payouts under `mentor`, an admin's tools under `admin` and `superadmin`.
+ * The account page's sections after the profile (islands README "Account page"), each a component
+ * given the profile and the home's load (GET v1/user/home, one call for all of them), listed under
+ * the roles that see it. Every account may hold seats in classes, so every role sees the learner's
+ * sections; a mentor also sees what they teach and their payouts, an admin the staff tools.
  */
+export interface SectionProps {
+  profile: UserProfile;
+  load: HomeLoad;
+  /** The moment badges and sessions are read at (ms). */
+  now: number;
+}
+
 export interface AccountSection {
   /** The section's heading (an `<h2>`), which also names it for assistive technology. */
   title: string;
   /** Stable id, used for the heading's id and `data-section`. */
   id: string;
-  component: ComponentType<{ profile: UserProfile }>;
+  /** The section's content. */
+  render: (props: SectionProps) => ReactNode;
 }
 
-/** A mentor's way to their balance and payout requests (/Akun/Pencairan). */
-function PayoutsLink() {
+/** The home's data once loaded; while loading or after a failure, a plain line (the one status or alert is above the sections). */
+function withHome(render: (home: LearnerHome, now: number) => ReactNode): AccountSection['render'] {
+  return ({ load, now }) => {
+    if (load.kind === 'loading') return <p className="home-pending">Sedang dimuat…</p>;
+    if (load.kind === 'failed') return <p className="home-pending">Bagian ini belum dapat dimuat.</p>;
+    return render(load.home, now);
+  };
+}
+
+/** An admin's staff tools that exist today (there is no separate admin console yet). */
+function StaffTools() {
   return (
-    <p>
-      Lihat saldo pendapatan kelas Anda dan ajukan pencairan ke rekening bank: <a href="/Akun/Pencairan">Buka Pencairan dana</a>.
-    </p>
+    <>
+      <p>Alat staf yang tersedia untuk akun Anda:</p>
+      <ul className="home-links">
+        <li>
+          <a href="/Akun/Pencairan/Persetujuan">Persetujuan pencairan</a>: setujui atau tolak permintaan pencairan dana mentor.
+        </li>
+      </ul>
+    </>
   );
 }
 
-/** An admin's way to the payout approval queue (/Akun/Pencairan/Persetujuan). */
-function ApprovalsLink() {
-  return (
-    <p>
-      Setujui atau tolak permintaan pencairan dana mentor: <a href="/Akun/Pencairan/Persetujuan">Buka Persetujuan pencairan</a>.
-    </p>
-  );
-}
+const CLASSES: AccountSection = {
+  id: 'kelas-saya',
+  title: 'Kelas saya',
+  render: withHome((home, now) => <HomeClasses classes={home.classes} now={now} />),
+};
+const COURSES: AccountSection = {
+  id: 'kursus-saya',
+  title: 'Kursus saya',
+  render: withHome((home) => <HomeCourses courses={home.courses} />),
+};
+const INVOICES: AccountSection = {
+  id: 'tagihan',
+  title: 'Tagihan',
+  render: withHome((home, now) => <HomeInvoices invoices={home.invoices} tax={home.tax} now={now} />),
+};
+const TEACHING: AccountSection = {
+  id: 'kelas-ajar',
+  title: 'Kelas yang saya ajar',
+  render: withHome((home, now) => <HomeTeaching teaching={home.teaching} now={now} />),
+};
+const PAYOUTS: AccountSection = {
+  id: 'pencairan',
+  title: 'Pencairan dana',
+  render: withHome((home) => <HomePayouts teaching={home.teaching} />),
+};
+const STAFF: AccountSection = { id: 'konsol-staf', title: 'Konsol staf', render: () => <StaffTools /> };
 
-const PAYOUTS: AccountSection = { id: 'pencairan', title: 'Pencairan dana', component: PayoutsLink };
-const APPROVALS: AccountSection = { id: 'persetujuan-pencairan', title: 'Persetujuan pencairan', component: ApprovalsLink };
+/** The learner's sections, which every account sees. */
+export const LEARNER_SECTIONS: readonly AccountSection[] = [CLASSES, COURSES, INVOICES];
 
+/** What each role sees besides the learner's sections, first. */
 export const ROLE_SECTIONS: Partial<Record<Role, readonly AccountSection[]>> = {
-  student: [],
-  mentor: [PAYOUTS],
-  admin: [APPROVALS],
-  superadmin: [APPROVALS],
+  mentor: [TEACHING, PAYOUTS],
+  admin: [STAFF],
+  superadmin: [STAFF],
 };
 
 /** The sections the profile's role sees, each in its own labelled `<section>`. */
-export function AccountSections({ profile }: { profile: UserProfile }) {
-  const sections = (profile.role && ROLE_SECTIONS[profile.role]) || [];
+export function AccountSections(props: SectionProps) {
+  const sections = [...((props.profile.role && ROLE_SECTIONS[props.profile.role]) || []), ...LEARNER_SECTIONS];
   return (
     <>
-      {sections.map(({ id, title, component: Section }) => (
+      {sections.map(({ id, title, render }) => (
         <section className="account__section" key={id} data-section={id} aria-labelledby={`akun-${id}`}>
           <h2 id={`akun-${id}`}>{title}</h2>
-          <Section profile={profile} />
+          {render(props)}
         </section>
       ))}
     </>

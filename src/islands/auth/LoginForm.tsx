@@ -102,6 +102,9 @@ function LoginForm() {
         Masuk
       </SubmitButton>
       <p className="form__links">
+        <a href="/Lupa-Password">Lupa password?</a>
+      </p>
+      <p className="form__links">
         Belum punya akun? <a href={hydrated ? registerHref() : '/Register'}>Daftar sekarang</a>
       </p>
       <noscript>

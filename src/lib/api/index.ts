@@ -2,6 +2,7 @@
  * The typed API client (SPEC §7): one module per call family, named as in `src/contract`. Imports
  * only the contract and `fetch`; anything of the environment (fetch, storage, cookies, progress) is injected.
  */
+export { changePassword, forgotPassword, resendVerification, resetPassword, verifyEmail } from './account';
 export {
   APP_VERSION_STORAGE_KEY,
   type AppStartConfig,

@@ -16,11 +16,15 @@ export const BUILD_FILES: Record<string, string> = {
 };
 
 /**
- * Fixed pages that belong to one visitor (their account and payouts, the sign-in and payment returns):
- * built, but `noindex` and out of the sitemap.
+ * Fixed pages that belong to one visitor (their account and payouts, the sign-in and payment returns,
+ * the pages the account's mailed links open): built, but `noindex` and out of the sitemap.
  */
 export const PRIVATE_PAGES: ReadonlySet<string> = new Set([
   '/Akun',
+  '/Atur-Ulang-Password',
+  '/Lupa-Password',
+  '/Verifikasi-Email',
+  '/Akun/Kuitansi',
   '/Akun/Pencairan',
   '/Akun/Pencairan/Persetujuan',
   '/CallbackAuth',

@@ -1,4 +1,5 @@
 import type { Career } from '~/contract/careers';
+import { CERTIFICATE_ID, type Certificate } from '~/contract/certificates';
 import type { PortfolioItem } from '~/contract/portfolio';
 import { POST_KINDS, type Post, type PostKind, SlugSchema } from '~/contract/posts';
 import type { CareerJobDetail } from '~/lib/api/careers';
@@ -47,6 +48,8 @@ const ITEM_ROUTES: Record<string, readonly (readonly string[])[]> = {
   Event: [[':slug'], ['Program', ':id'], ['Program', ':id', ':title'], ['Careers', ':id'], ['Careers', ':id', ':title']],
   Career: [[':slug']],
   Portfolio: [[':kind'], [':kind', ':slug']],
+  // A certificate's verification page: rendered on demand only, never built, listed or indexed.
+  Sertifikat: [[':certificate']],
   ...CATALOGUE_ROUTES,
 };
 
@@ -58,6 +61,7 @@ const TOKENS: Record<string, (segment: string) => boolean> = {
   ':key': (segment) => isSlug(segment) || idOf(segment) !== undefined,
   ':kind': isPortfolioKind,
   ':code': isClassKey,
+  ':certificate': (segment) => CERTIFICATE_ID.test(segment),
 };
 
 /** Whether the segments after the first (`rest`) make one of the item addresses of `first`. */
@@ -82,6 +86,7 @@ export type ContentRoute =
   | { view: 'career'; slug: string }
   | { view: 'portfolio-kind'; kind: PortfolioKind }
   | { view: 'portfolio'; kind: PortfolioKind; slug: string }
+  | { view: 'certificate'; id: string }
   | CatalogueRoute;
 
 /**
@@ -106,6 +111,8 @@ export function contentRoute(pathname: string): ContentRoute | undefined {
     case 'Portfolio':
       if (!isPortfolioKind(second)) return undefined;
       return third ? { view: 'portfolio', kind: second, slug: third } : { view: 'portfolio-kind', kind: second };
+    case 'Sertifikat':
+      return { view: 'certificate', id: second ?? '' };
     case 'Articles':
       // /Articles/{slug}, the article's main address; SPEC's preload reads only the Detail forms.
       if (rest.length === 1) return { view: 'post', request: { kindSlug: 'articles', key: { slug: second ?? '' } } };
@@ -128,6 +135,8 @@ export type RouteContent =
   | { view: 'career'; career: Career }
   | { view: 'portfolio-kind'; kind: PortfolioKind; items: PortfolioItem[] }
   | { view: 'portfolio'; item: PortfolioItem }
+  /** A certificate's page: `certificate` undefined is the page's own "not found" notice (status 404). */
+  | { view: 'certificate'; id: string; certificate: Certificate | undefined }
   | CatalogueContent;
 
 /**
@@ -164,6 +173,8 @@ export async function loadRoute(source: ContentSource, route: ContentRoute): Pro
       const item = await source.getPortfolio(route.slug);
       return item?.kind === route.kind ? { view: 'portfolio', item } : undefined;
     }
+    case 'certificate':
+      return { view: 'certificate', id: route.id, certificate: await source.certificate(route.id) };
     default:
       return loadCatalogueRoute(source, route);
   }
@@ -282,6 +293,7 @@ export function mainAddress(pathname: string, items: ItemLookup): string | undef
       return items.portfolio(route.kind, route.slug);
     case undefined:
     case 'portfolio-kind':
+    case 'certificate':
       return undefined;
     default:
       return route ? items.catalogue(route) : undefined;

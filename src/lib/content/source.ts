@@ -1,4 +1,5 @@
 import type { Career, CareerJob } from '~/contract/careers';
+import type { Certificate } from '~/contract/certificates';
 import type { ClassDetail, ClassFilterOptions, ClassFilters, ClassSummary } from '~/contract/classes';
 import type { Chapter, CourseDetail, CourseSummary } from '~/contract/courses';
 import type { Festival } from '~/contract/festival';
@@ -81,6 +82,11 @@ export interface ContentSource {
   league(): Promise<LeagueSeason | undefined>;
   /** The PPN rule the tenant's prices are published under (contract/tax.ts). */
   taxRule(): Promise<TaxRule>;
+  /**
+   * A certificate of one of the tenant's learners by its id (/Sertifikat/{id}), revoked ones
+   * included; undefined when this tenant has none with that id (another tenant's never answers).
+   */
+  certificate(id: string): Promise<Certificate | undefined>;
 }
 
 /** A tenant's coding league: its name and its season (lib/tenant/league-schema.ts). */
@@ -136,6 +142,7 @@ export const SOURCE_METHODS = [
   'festival',
   'league',
   'taxRule',
+  'certificate',
 ] as const satisfies readonly (keyof ContentSource)[];
 export type SourceMethod = (typeof SOURCE_METHODS)[number];
 

@@ -69,7 +69,7 @@ export function coursesRoutes(deps: ApiDeps) {
     const found = await findChapter(deps.db, lmsId, courseSlug, chapterSlug);
     if (!found) throw fail('chapterNotFound');
     if (!(await mayRead(deps.db, userId, found))) throw fail('chapterLearnersOnly', { className: found.className });
-    await recordChapterRead(deps.db, userId, found.chapter.id);
+    await recordChapterRead(deps.db, userId, { id: found.chapter.id, courseId: found.courseId });
     const progress = await courseProgress(deps.db, lmsId, userId, courseSlug);
     return ok(c, progress, 'Kemajuan tersimpan');
   });

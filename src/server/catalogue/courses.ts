@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Chapter, CourseDetail, CourseProgress, CourseSummary } from '~/contract/courses';
 import type { Paged } from '~/contract/paged';
 import { highlightCode } from '~/lib/html/highlight';
 import { sanitizeHtml } from '~/lib/html/sanitize';
+import { issueCourseCertificate } from '../certificates';
 import type { Db } from '../db/client';
 import { chapterProgress, classCourses, classes, courseChapters, courseModules, courses, enrolments } from '../db/schema';
 import { pageOf } from '../platform/paging';
@@ -277,7 +278,23 @@ export async function courseProgress(db: Db, lmsId: string, userId: string, cour
   return { courseSlug, hasAccess, completedChapterIds: done.map((row) => row.id), totalChapters: total?.value ?? 0 };
 }
 
-/** Records that a learner read a chapter (once; a repeat changes nothing). */
-export async function recordChapterRead(db: Db, userId: string, chapterId: number): Promise<void> {
-  await db.insert(chapterProgress).values({ userId, chapterId }).onConflictDoNothing();
+/**
+ * Records that a learner read a chapter (once; a repeat changes nothing) and, when that makes every
+ * chapter of the course read, issues the course's certificate in the same transaction (once per
+ * learner and course). A learner's reads of one course wait for each other from the count on (an
+ * advisory lock of the transaction), so two last chapters read at once still see each other: the
+ * second to count sees both and issues. Answers the id of the certificate the learner holds for the
+ * course, when the course is complete.
+ */
+export async function recordChapterRead(db: Db, userId: string, chapter: { id: number; courseId: number }): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.insert(chapterProgress).values({ userId, chapterId: chapter.id }).onConflictDoNothing();
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`course-complete:${userId}:${chapter.courseId}`}, 0))`);
+    const [unread] = await tx
+      .select({ value: count() })
+      .from(courseChapters)
+      .leftJoin(chapterProgress, and(eq(chapterProgress.chapterId, courseChapters.id), eq(chapterProgress.userId, userId)))
+      .where(and(eq(courseChapters.courseId, chapter.courseId), isNull(chapterProgress.chapterId)));
+    return unread?.value === 0 ? issueCourseCertificate(tx, { userId, courseId: chapter.courseId }) : undefined;
+  });
 }

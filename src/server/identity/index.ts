@@ -1,4 +1,5 @@
 /** What other parts of the server use of this feature; see README.md for the map. */
+export * from './account-routes';
 export * from './authorizer-routes';
 export * from './guards';
 export * from './passwords';

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { CodeExchangeRequestSchema, LoginRequestSchema, LogoutRequestSchema, RegisterRequestSchema } from '~/contract/auth';
 import { HEADERS } from '~/contract/common';
@@ -6,14 +5,17 @@ import type { ApiDeps, ApiEnv } from '../context';
 import { accessTokenOf, clientAddress } from '../http/credentials';
 import { rateLimit } from '../http/rate-limit';
 import { created, ok } from '../http/respond';
+import { siteOrigin } from '../http/site-origin';
 import { readJson } from '../http/validate';
 import { fail } from '../platform/errors';
 import { accountLoginRoutes } from './account-login';
+import { accountRoutes } from './account-routes';
 import { spendAuthCode } from './auth-codes';
 import { requireUser } from './guards';
 import { loginResult, openSession, revokeSessions } from './sessions';
 import { attemptSignIn, SIGN_IN_CALLS } from './sign-in';
 import { signUp } from './sign-up';
+import { tenantOfHeader } from './tenant-header';
 
 /**
  * Sign-ups per address and hour: a whole class (up to 36 learners in an Indonesian classroom) behind
@@ -23,18 +25,10 @@ export const SIGN_UP_CALLS = { name: 'sign-up', limit: 40, windowMs: 3_600_000 }
 /** Code exchanges per address and minute: a code is 256 random bits, so this only bounds the work. */
 const EXCHANGE_CALLS = { name: 'code-exchange', limit: 30, windowMs: 60_000 };
 
-/** The tenant named by the lmsId header (sign-in, sign-up and code exchange name it so). */
-async function tenantOfHeader(c: Context, deps: ApiDeps) {
-  const lmsId = c.req.header(HEADERS.lmsId)?.trim();
-  if (!lmsId) throw fail('lmsIdMissing', { fields: [{ field: HEADERS.lmsId, message: 'wajib diisi' }] });
-  const tenant = await deps.tenants.byLmsId(lmsId);
-  if (!tenant) throw fail('lmsIdUnknown');
-  return tenant;
-}
-
 /**
- * The auth service (SPEC §7): sign-in (`generate/token`), sign-up (`user/register`), sign-out
- * (`user/logout`), the signed-in user (`user/detail`), and the account login page of the
+ * The auth service (SPEC §7): sign-in (`generate/token`), sign-up (`user/register`, which mails the
+ * verification link), sign-out (`user/logout`), the signed-in user (`user/detail`), the account's mail
+ * links (`email/…`, `password/…`, see account-routes.ts), and the account login page of the
  * redirect-login mode (`login`, see account-login.ts) with its code exchange (`exchange/token`).
  */
 export function authRoutes(deps: ApiDeps) {
@@ -51,7 +45,8 @@ export function authRoutes(deps: ApiDeps) {
   app.post('/user/register', rateLimit(deps, SIGN_UP_CALLS), async (c) => {
     const tenant = await tenantOfHeader(c, deps);
     const form = await readJson(c, RegisterRequestSchema);
-    const session = await signUp(deps.db, tenant.lmsId, form);
+    const session = await signUp(deps.db, tenant, form, siteOrigin(c, tenant));
+    deps.mail?.kick();
     return created(c, loginResult(session), 'Akun berhasil dibuat');
   });
 
@@ -81,6 +76,7 @@ export function authRoutes(deps: ApiDeps) {
   });
 
   app.route('/login', accountLoginRoutes(deps));
+  app.route('/', accountRoutes(deps));
 
   return app;
 }

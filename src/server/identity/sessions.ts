@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { UserDetail } from '~/contract/auth';
 import { roleOfKind } from '~/contract/roles';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { userSessions, users } from '../db/schema';
 import { hashSecret } from '../platform/hash';
 import { UNKNOWN_USER_HASH, verifyPassword } from './passwords';
@@ -32,7 +32,7 @@ export async function checkPassword(db: Db, lmsId: string, email: string, passwo
 }
 
 /** A new sign-in of `row` (after a password, a sign-up or a one-time code): only the token's hash is stored. */
-export async function openSession(db: Db, row: typeof users.$inferSelect, now = new Date()): Promise<OpenedSession> {
+export async function openSession(db: Db | Tx, row: typeof users.$inferSelect, now = new Date()): Promise<OpenedSession> {
   const accessToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
   await db.delete(userSessions).where(and(eq(userSessions.userId, row.id), lt(userSessions.expiresAt, now)));
@@ -78,6 +78,20 @@ export async function revokeSessions(db: Db, accessToken: string, everywhere: bo
     .update(userSessions)
     .set({ revokedAt: now })
     .where(and(eq(userSessions.userId, own.userId), live))
+    .returning({ tokenHash: userSessions.tokenHash });
+  return ended.length;
+}
+
+/**
+ * Ends every live sign-in of account `userId` but the one of `keepAccessToken` (all of them without
+ * one): after a password reset, or another's sign-ins after a change. The number ended.
+ */
+export async function revokeUserSessions(db: Db | Tx, userId: string, keepAccessToken?: string, now = new Date()): Promise<number> {
+  const live = and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now));
+  const ended = await db
+    .update(userSessions)
+    .set({ revokedAt: now })
+    .where(keepAccessToken ? and(live, ne(userSessions.tokenHash, hashSecret(keepAccessToken))) : live)
     .returning({ tokenHash: userSessions.tokenHash });
   return ended.length;
 }

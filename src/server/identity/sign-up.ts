@@ -5,6 +5,8 @@ import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { users } from '../db/schema';
 import { checkArea } from '../platform/areas';
 import { ERRORS, fail } from '../platform/errors';
+import type { TenantRecord } from '../platform/tenants';
+import { queueVerification } from './email-verification';
 import { hashPassword } from './passwords';
 import { type OpenedSession, openSession } from './sessions';
 
@@ -51,11 +53,23 @@ export async function insertLearner(db: Db | Tx, lmsId: string, form: RegisterRe
 }
 
 /**
- * Creates a learner's account on one tenant (/Register) and signs it in. The city must lie in the
- * province (the schema checks the code prefix; this checks both exist).
+ * Creates a learner's account on one tenant (/Register) and signs it in, and in the same transaction
+ * queues the mail with its verification link (24 hours, to `origin`/Verifikasi-Email); the caller
+ * wakes the mail worker after. The city must lie in the province (the schema checks the code
+ * prefix; this checks both exist).
  */
-export async function signUp(db: Db, lmsId: string, form: RegisterRequest, now = new Date()): Promise<OpenedSession> {
+export async function signUp(
+  db: Db,
+  tenant: Pick<TenantRecord, 'lmsId' | 'title'>,
+  form: RegisterRequest,
+  origin: string,
+  now = new Date(),
+): Promise<OpenedSession> {
   await checkArea(form.provinceId, form.cityId);
-  const row = await insertLearner(db, lmsId, form, await hashPassword(form.password), now);
-  return openSession(db, row, now);
+  const passwordHash = await hashPassword(form.password);
+  return db.transaction(async (tx) => {
+    const row = await insertLearner(tx, tenant.lmsId, form, passwordHash, now);
+    await queueVerification(tx, row, { title: tenant.title, origin }, now);
+    return openSession(tx, row, now);
+  });
 }

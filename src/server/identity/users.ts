@@ -25,6 +25,7 @@ export async function profileOf(db: Db, user: SessionUser, accessToken: string, 
     city: city ? { id: city.id, name: city.name } : null,
     newsletter: row.newsletter,
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerifiedAt !== null,
     detail_auth: {
       lmsId: row.lmsId,
       signedInAt: session.signedInAt.toISOString(),

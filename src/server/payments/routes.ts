@@ -16,12 +16,11 @@ import { clientAddress } from '../http/credentials';
 import { errorResponse } from '../http/errors';
 import { enforceLimit } from '../http/rate-limit';
 import { created, ok, page } from '../http/respond';
+import { publicOrigin, siteOrigin } from '../http/site-origin';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
 import { fail } from '../platform/errors';
 import { once } from '../platform/idempotency';
-import { originHost, servesHost } from '../platform/tenants';
-import { isLocalHost } from '../sites';
 import type { PaymentsDeps } from './accounts';
 import { handleCallback, recordRefusedCallback } from './callbacks';
 import {
@@ -35,6 +34,7 @@ import {
   toInvoice,
 } from './invoices';
 import { balanceOf, decidePayout, isStaff, listPayouts, requestPayout, type Viewer } from './payouts';
+import { receiptRoutes } from './receipt-routes';
 
 const HOUR = 3_600_000;
 
@@ -55,33 +55,18 @@ export function paymentsRoutes(deps: ApiDeps) {
   const perUser = async (c: Context<ApiEnv>, name: string, limit: number, windowMs = HOUR) =>
     enforceLimit(deps, { name, limit, windowMs }, c.get('user').id);
 
-  /**
-   * Where the learner pays from (the gateway's return page goes there) and where the gateway calls
-   * back. The site is the first of Origin (sent with a POST), Referer (a same-origin GET sends none)
-   * and the request's own host that is a host of the tenant; else the tenant's public host.
-   */
+  /** Where the learner pays from (the gateway's return page goes there) and where the gateway calls back. */
   const requester = (c: Context<ApiEnv>): InvoiceRequester => {
     const tenant = c.get('tenant');
-    const self = new URL(c.req.url);
-    const ownSite = (candidate: string | undefined) => {
-      const host = originHost(candidate);
-      return candidate && host && servesHost(tenant, host) ? new URL(candidate).origin : undefined;
-    };
-    const publicSite = `https://${tenant.hosts.find((name) => !isLocalHost(name.replace(/:\d+$/, ''))) ?? tenant.hosts[0] ?? self.host}`;
-    const site =
-      ownSite(c.req.header('Origin')) ??
-      ownSite(c.req.header('Referer')) ??
-      ownSite(c.req.header('Host') ? `${self.protocol}//${c.req.header('Host')}` : undefined) ??
-      publicSite;
     const current = c.get('user');
     return {
       lmsId: tenant.lmsId,
       catalogueLmsId: tenant.catalogueLmsId,
       tax: tenant.tax,
       user: { id: current.id, name: current.name, email: current.email },
-      siteOrigin: site,
+      siteOrigin: siteOrigin(c, tenant),
       // The API answers on every host of the tenant: the gateway calls back to its public one.
-      callbackOrigin: payments().callbackOrigin() ?? publicSite,
+      callbackOrigin: payments().callbackOrigin() ?? publicOrigin(tenant, new URL(c.req.url).host),
     };
   };
 
@@ -115,6 +100,9 @@ export function paymentsRoutes(deps: ApiDeps) {
     c.header('Cache-Control', 'private, no-store');
     return ok(c, data);
   });
+
+  // The receipt (Kuitansi) of a paid class, as data and as PDF (receipt-routes.ts).
+  app.route('/', receiptRoutes(deps));
 
   app.get('/v1/class/enrolment', token, user, async (c) => {
     const { slug } = readQuery(c, ClassSlugQuerySchema);

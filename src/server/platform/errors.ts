@@ -114,10 +114,45 @@ export const ERRORS = {
   codeRefused: { kind: 'invalid', message: 'Kode masuk tidak valid atau sudah dipakai; silakan masuk kembali.' },
   /** Give the field `email` in `fields`. */
   emailTaken: { kind: 'conflict', message: 'Email sudah terdaftar. Silakan masuk.' },
+  /*
+   * One-time account links (verify-email 24 h, reset-password 1 h): expired 410, used 409, unknown 400,
+   * so a page can tell them apart; each says how to get a new link.
+   */
+  verifyLinkExpired: {
+    kind: 'gone',
+    message: 'Tautan verifikasi ini sudah kedaluwarsa (berlaku 24 jam). Minta tautan baru dari halaman Akun.',
+  },
+  verifyLinkUsed: { kind: 'conflict', message: 'Tautan verifikasi ini sudah dipakai. Setiap tautan hanya berlaku sekali.' },
+  verifyLinkUnknown: {
+    kind: 'invalid',
+    message: 'Tautan verifikasi ini tidak dikenal. Buka tautan lengkap dari email verifikasi terbaru Anda.',
+  },
+  resetLinkExpired: {
+    kind: 'gone',
+    message: 'Tautan atur ulang password ini sudah kedaluwarsa (berlaku 1 jam). Minta tautan baru di halaman Lupa Password.',
+  },
+  resetLinkUsed: {
+    kind: 'conflict',
+    message: 'Tautan atur ulang password ini sudah dipakai. Minta tautan baru di halaman Lupa Password bila perlu.',
+  },
+  resetLinkUnknown: {
+    kind: 'invalid',
+    message: 'Tautan atur ulang password ini tidak dikenal. Buka tautan lengkap dari email terbaru, atau minta tautan baru.',
+  },
+  emailAlreadyVerified: { kind: 'conflict', message: 'Email Anda sudah terverifikasi; tidak perlu mengirim ulang.' },
+  /** `wait`: the wait in words (`40 menit`); give `retryAfterSeconds` too. */
+  accountMailLimit: {
+    kind: 'too-many',
+    message: (p: { wait: string }) => `Email sudah beberapa kali dikirim ke akun ini. Tunggu ${p.wait} sebelum meminta lagi.`,
+  },
+  /** Give the field `currentPassword` in `fields`. */
+  currentPasswordWrong: { kind: 'invalid', message: 'Password saat ini salah.' },
 
   // Payments
   paymentsUnavailable: { kind: 'unavailable', message: 'Pembayaran belum tersedia di situs ini. Hubungi admin.' },
   invoiceNotFound: { kind: 'not-found', message: 'Tagihan tidak ditemukan' },
+  /** Also for an invoice of another user, or one not paid: a receipt exists only for the owner's paid invoice. */
+  receiptNotFound: { kind: 'not-found', message: 'Kuitansi tidak ditemukan. Kuitansi hanya tersedia untuk tagihan Anda yang sudah lunas.' },
   catalogueShared: {
     kind: 'conflict',
     message: (p: { owner: string }) => `Katalog situs ini adalah katalog ${p.owner}; ubah kelasnya dari situs ${p.owner}`,
@@ -195,6 +230,10 @@ export const ERRORS = {
   // Catalogue (the `classCode…` and `classHas…` ones: throw with `failOn` naming `code`)
   programNotFound: { kind: 'not-found', message: 'Program tidak ditemukan' },
   classNotFound: { kind: 'not-found', message: 'Kelas tidak ditemukan' },
+  classCalendarEmpty: {
+    kind: 'not-found',
+    message: 'Kelas ini belum punya tanggal mulai dan selesai, jadi belum bisa ditambahkan ke kalender. Lihat jadwalnya di halaman kelas.',
+  },
   classCodeNotFound: { kind: 'not-found', message: (p: { code: string }) => `kelas "${p.code}" tidak ditemukan` },
   classCodeTaken: { kind: 'conflict', message: (p: { code: string }) => `kode kelas "${p.code}" sudah dipakai` },
   classHasLearners: {
@@ -211,6 +250,25 @@ export const ERRORS = {
   chapterLearnersOnly: {
     kind: 'forbidden',
     message: (p: { className: string | null }) => `Bab ini khusus peserta kelas ${p.className ?? 'kursus ini'}`,
+  },
+
+  // Certificates (the `learner…`, `enrolment…` ones: throw with `failOn` naming the field)
+  certificateNotFound: { kind: 'not-found', message: 'Sertifikat tidak ditemukan' },
+  /** `revokedOn`: the date in words (`14 Agustus 2026`). */
+  certificateRevoked: {
+    kind: 'gone',
+    message: (p: { revokedOn: string; reason: string }) =>
+      `Sertifikat ini telah dicabut pada ${p.revokedOn} dan PDF-nya tidak lagi diberikan. Alasan: ${p.reason}`,
+  },
+  certificateAlreadyRevoked: {
+    kind: 'conflict',
+    message: (p: { revokedOn: string }) => `Sertifikat ini sudah dicabut pada ${p.revokedOn}`,
+  },
+  learnerNotFound: { kind: 'not-found', message: 'Peserta dengan akun tersebut tidak ditemukan di situs ini' },
+  enrolmentNotFound: { kind: 'not-found', message: (p: { code: string }) => `Peserta ini tidak terdaftar di kelas "${p.code}"` },
+  enrolmentCancelled: {
+    kind: 'conflict',
+    message: (p: { code: string }) => `Pendaftaran peserta ini di kelas "${p.code}" sudah dibatalkan; tidak dapat dinyatakan lulus`,
   },
 
   // Content

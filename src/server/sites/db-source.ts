@@ -17,6 +17,7 @@ import {
   listProgramSchools,
   listPrograms,
 } from '../catalogue';
+import { findCertificate } from '../certificates';
 import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs, listPortfolio } from '../content';
 import type { Db } from '../db/client';
 import { courseChapters, courseModules, courses } from '../db/schema';
@@ -128,6 +129,7 @@ export function dbContentSource(db: Db, tenant: Pick<TenantRecord, 'lmsId' | 'ca
     festival: () => currentFestival(db, catalogue),
     league: () => currentLeague(db, catalogue),
     taxRule: async () => tenant.tax,
+    certificate: (id) => findCertificate(db, tenant, id),
   };
   return source;
 }
