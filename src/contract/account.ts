@@ -11,6 +11,9 @@ import { miniEnvelope, RequiredEmail, z } from './mini';
 /** How long each mailed link lives, in hours (the mails and the pages say so). */
 export const ACCOUNT_LINK_HOURS = { 'verify-email': 24, 'reset-password': 1 } as const;
 
+/** How long a mailed link of `purpose` lives, in words (`24 jam`), for every text that says so. */
+export const linkLifetime = (purpose: keyof typeof ACCOUNT_LINK_HOURS) => `${ACCOUNT_LINK_HOURS[purpose]} jam`;
+
 /** A mailed link's token: 32 random bytes, base64url (43 characters). */
 export const AccountLinkTokenSchema = z
   .string('Tautan tidak lengkap')
@@ -34,8 +37,7 @@ export const EmailResendResponseSchema = miniEnvelope(z.object({ email: z.string
 export const PasswordForgotRequestSchema = z.strictObject({ email: RequiredEmail });
 export const PasswordForgotResponseSchema = miniEnvelope(z.object({}));
 /** The one answer of password/forgot. */
-export const FORGOT_ANSWER =
-  'Jika email tersebut terdaftar, kami sudah mengirim tautan untuk mengatur ulang password. Periksa kotak masuk dan folder spam; tautan berlaku 1 jam.';
+export const FORGOT_ANSWER = `Jika email tersebut terdaftar, kami sudah mengirim tautan untuk mengatur ulang password. Periksa kotak masuk dan folder spam; tautan berlaku ${linkLifetime('reset-password')}.`;
 
 const PasswordRepeat = z.string().check(z.minLength(1, 'Ulangi kata sandi baru'));
 /** The forms ask for the new password twice; the server takes `password` alone. */

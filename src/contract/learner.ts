@@ -32,6 +32,8 @@ const HomeClassFields = {
   place: z.string(),
   /** The meeting pattern as people read it; shown as it is when it yields no sessions. */
   schedule: z.string(),
+  /** Whether the class is published: an unpublished one is still listed, without its page's link or calendar file. */
+  isPublished: z.boolean(),
   /** The session under way or the next one; null when none is left or the schedule cannot be read. */
   nextSession: z.nullable(ClassSessionSchema),
 };
@@ -62,6 +64,8 @@ export const LearnerInvoiceSchema = z.object({
   amount: z.number(),
   vat: z.number(),
   total: z.number(),
+  /** The PPN rule the invoice was split under, which names its tax line (a later change of the tenant's rule does not). */
+  tax: TaxRuleSchema,
   status: z.enum(INVOICE_STATES),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -78,17 +82,18 @@ export const LearnerHomeSchema = z.object({
   classes: z.array(LearnerClassSchema),
   courses: z.array(LearnerCourseSchema),
   invoices: z.array(LearnerInvoiceSchema),
-  /** The tenant's PPN rule, which names the tax line of an invoice. */
-  tax: TaxRuleSchema,
   /** Only for a mentor: the classes they teach and their payout balance (null without a mentor profile). */
   teaching: z.optional(z.object({ classes: z.array(TaughtClassSchema), balance: z.nullable(PayoutBalanceSchema) })),
 });
 export type LearnerHome = z.infer<typeof LearnerHomeSchema>;
 export const LearnerHomeResponseSchema = miniEnvelope(LearnerHomeSchema);
 
+/** An order id (`merchantOrderId`) as a receipt's address carries it: the page's `?ref=`, the query and the PDF's path. */
+export const ORDER_REF = /^[A-Za-z0-9_-]{1,50}$/;
+
 /** `?ref=` of the receipt: the invoice's order id (`merchantOrderId`). */
 export const ReceiptQuerySchema = z.strictObject({
-  ref: z.string('ref wajib diisi').check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,50}$/, 'ref tidak valid')),
+  ref: z.string('ref wajib diisi').check(z.trim(), z.regex(ORDER_REF, 'ref tidak valid')),
 });
 
 /** A paid invoice as its receipt (Kuitansi) shows it. */
@@ -105,8 +110,8 @@ export const ReceiptSchema = z.object({
   amount: z.number(),
   vat: z.number(),
   total: z.number(),
+  /** The PPN rule the invoice was split under. */
   tax: TaxRuleSchema,
-  status: z.enum(INVOICE_STATES),
   paidAt: z.string(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;

@@ -56,6 +56,8 @@ describe.each(await dbKinds())('redirect-login mode: the account login page and 
       expect(html).toMatch(/<label for="email">Email<\/label>\s*<input id="email" name="email" type="email"/);
       expect(html).toMatch(/<label for="password">Kata sandi<\/label>\s*<input id="password" name="password" type="password"/);
       expect(html).toContain(`<input type="hidden" name="state" value="${STATE}">`);
+      // A forgotten password is reset on the tenant's own site, where the page came from.
+      expect(html).toContain(`<a href="${DEMO_ORIGIN}/Lupa-Password">Lupa password?</a>`);
       expect(html).not.toMatch(/<script/i);
       expect(html).toContain('<meta name="referrer" content="no-referrer">');
       const policy = res.headers.get('Content-Security-Policy') ?? '';

@@ -40,9 +40,9 @@ describe(`the certificate page on ${kind}`, () => {
   let other: TenantRecord;
   let id: string;
 
-  /** Renders `path` on `tenant`'s site, as its render process would. */
-  async function render(tenant: TenantRecord, path: string): Promise<{ status: number; html: string; text: string }> {
-    const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir, api });
+  /** Renders `path` on `tenant`'s site, as its render process would (`settings`: the server's configuration). */
+  async function render(tenant: TenantRecord, path: string, settings = api): Promise<{ status: number; html: string; text: string }> {
+    const context = await loadSiteContext(platform.deps.db, tenant, { tenantsRoot: join(root, 'tenants'), clientDir, api: settings });
     renderer.configure(context, dbContentSource(platform.deps.db, tenant));
     const response = await renderer.render(new Request(`https://${tenant.hosts[0]}${path}`));
     const html = await response.text();
@@ -86,6 +86,14 @@ describe(`the certificate page on ${kind}`, () => {
     expect(modules).toBeTruthy();
     expect(page.html).toContain(`d="${modules}"`);
     expect(page.html).toMatch(/<svg class="certificate__qr-code" role="img" aria-label="[^"]+"/);
+  });
+
+  it('links the PDF from the site’s main API base, also when the API has a host of its own', async () => {
+    const apiHost = loadConfig({ APP_TOKEN_SECRET: TEST_APP_TOKEN_SECRET, PUBLIC_API_BASE: 'https://api.nusantaralearning.example/api/' });
+    const page = await render(demo, `/Sertifikat/${id}`, apiHost);
+    expect(page.html).toContain(`href="https://api.nusantaralearning.example/api/v1/certificate/${id}.pdf"`);
+    // The page's own address (its QR code) is still the site's.
+    expect(page.text).toContain(`https://nusantaralearning.example/Sertifikat/${id}`);
   });
 
   it('says a revoked certificate was revoked, when and why, and claims nothing', async () => {

@@ -1,16 +1,20 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CERTIFICATE_ID } from '~/contract/certificates';
 import type { ApiClient } from '~/lib/api';
-import { completeEnrolment, getCertificatePdf, listMyCertificates, revokeCertificate } from '~/lib/api/certificates';
+import { completeEnrolment, downloadCertificatePdf, listMyCertificates, revokeCertificate } from '~/lib/api/certificates';
 import { getCourse, recordChapterRead } from '~/lib/api/courses';
 import { newCertificateId } from '~/server/certificates';
 import { certificates, classes, enrolments, users } from '~/server/db/schema';
 import type { SiteEvent } from '~/server/platform/site-events';
 import type { TenantRecord } from '~/server/platform/tenants';
 import { dbContentSource } from '~/server/sites/db-source';
+import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
 import { appClientOf, signInAs, tenantOf } from './support/api-client';
+import { ask, makeDist, siteFiles, startSites, writeBuild } from './support/fake-sites';
 import { signUpLearner } from './support/identity';
 import { dbKinds, platformFor } from './support/platform';
 import { OTHER_APP_CODE } from './support/tokens';
@@ -18,8 +22,9 @@ import { OTHER_APP_CODE } from './support/tokens';
 /**
  * Certificates as learners, admins and visitors meet them on the demo tenant's seeded catalogue: a
  * course's certificate is issued when its last chapter is read (once, however often or at once the
- * chapters are read), a class's when an admin marks the learner passed; an admin of the tenant revokes;
- * the certificate's page (through the content source) and its PDF answer only on the tenant's hosts.
+ * chapters are read), a class's when an admin marks the learner passed; an admin of the tenant revokes,
+ * and the certificate's page, rendered for every request through the site server, says so at once;
+ * the page (through the content source) and its PDF answer nothing on another tenant's host.
  */
 
 const failsWith = (call: Promise<unknown>, statusCode: number, message?: RegExp) =>
@@ -30,6 +35,27 @@ async function pdfText(bytes: ArrayBuffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   return text.replace(/\s+/g, ' ');
 }
+
+/** The render worker, bundled once for the site server the page test starts. */
+const bundles = join(process.cwd(), 'node_modules/.cache/lms-tests', `certificates-${process.pid}`);
+const workerScript = join(bundles, 'render-worker.mjs');
+let bundled: Promise<void> | undefined;
+afterAll(() => rmSync(bundles, { recursive: true, force: true }));
+
+/**
+ * A site renderer (`server/entry.mjs`) standing in for the certificate page: what it says comes from
+ * the content source's `certificate(id)` on each render, as CertificatePage.astro's does.
+ */
+const CERTIFICATE_RENDERER = `let source;
+export function configure(context, given) {
+  source = given;
+}
+export async function render(request) {
+  const certificate = await source.certificate(new URL(request.url).pathname.split('/')[2]);
+  const title = !certificate ? 'Sertifikat tidak ditemukan' : certificate.revokedAt ? 'Sertifikat dicabut' : 'Sertifikat terverifikasi';
+  return new Response('<!doctype html><h1>' + title + '</h1>', { status: certificate ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+`;
 
 describe('certificate ids', () => {
   it('are 26 characters of lower-case base32, different every time', () => {
@@ -185,7 +211,12 @@ describe.each(await dbKinds())('certificates on %s', (kind) => {
       expect(text).toContain(words);
     }
     // Through the page's client (the account page's download) as well.
-    expect((await getCertificatePdf(client, id)).size).toBeGreaterThan(1000);
+    const file = await downloadCertificatePdf(client, id);
+    expect(file.filename).toBe(`sertifikat-${id}.pdf`);
+    expect(file.blob.size).toBeGreaterThan(1000);
+
+    // A host no tenant serves (the API on a host of its own, PUBLIC_API_BASE) answers too.
+    expect((await pdfOn('api.nusantaralearning.example', id)).status).toBe(200);
 
     // Another tenant's host answers as for an id that does not exist; so does its content source.
     const elsewhere = await pdfOn(other.hosts[0] ?? '', id);
@@ -229,6 +260,52 @@ describe.each(await dbKinds())('certificates on %s', (kind) => {
       /^Sertifikat ini telah dicabut pada \d{1,2} \p{L}+ \d{4} .*Alasan: Ditemukan plagiarisme pada tugas akhir$/u,
     );
   });
+
+  it('shows a revocation on the site’s very next request for the page, even when the purge is never announced', async () => {
+    const { client } = await newLearner();
+    for (const chapter of await chaptersOf(client, 'dasar-html-dan-css')) await recordChapterRead(client, 'dasar-html-dan-css', chapter);
+    const [certificate] = await listMyCertificates(client);
+    const id = certificate?.id ?? '';
+
+    bundled ??= (async () => {
+      mkdirSync(bundles, { recursive: true });
+      await bundleForNode('src/server/sites/render-worker.ts', workerScript);
+    })();
+    await bundled;
+    const dist = makeDist();
+    writeBuild(dist.distRoot, demo.code, { id: 'b1', files: siteFiles(demo.code), renderer: CERTIFICATE_RENDERER, live: true });
+    const reads = new Map<string, number>();
+    const content = { contentSource: async () => dbContentSource(platform.deps.db, demo), reads, outage: false };
+    const sites = await startSites({ distRoot: dist.distRoot, workerScript, records: [demo], content });
+    const page = () => ask(sites.port, `/Sertifikat/${id}`, { host: 'nusantaralearning.example' });
+    const publish = vi.spyOn(platform.deps.siteEvents, 'publish').mockRejectedValue(new Error('bus pesan mati'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const before = await page();
+      expect(before.status).toBe(200);
+      expect(before.text).toContain('Sertifikat terverifikasi');
+      // Never a copy kept by the server nor by a browser or CDN on the way.
+      expect(before.headers['cache-control']).toBe('no-store');
+      expect(before.headers['x-cache']).toBe('pass');
+      expect(before.headers.etag).toBeUndefined();
+      expect((await page()).text).toContain('Sertifikat terverifikasi');
+
+      // The announcement fails: the revocation stands all the same.
+      const revoked = await revokeCertificate(admin, id, { reason: 'Ditemukan plagiarisme pada tugas akhir' });
+      expect(revoked.revokedAt).not.toBeNull();
+      expect(publish).toHaveBeenCalledWith({ tenant: demo.code, reason: 'content' });
+
+      const after = await page();
+      expect(after.status).toBe(200);
+      expect(after.text).toContain('Sertifikat dicabut');
+      expect(after.text).not.toContain('terverifikasi');
+    } finally {
+      publish.mockRestore();
+      logged.mockRestore();
+      await sites.close();
+      dist.remove();
+    }
+  }, 120_000);
 
   it('lists only the signed-in learner’s own certificates, and none signed out', async () => {
     const first = await newLearner();

@@ -5,9 +5,8 @@ import { calendarPath, receiptPdfPath } from '~/contract/learner';
 import type { ApiClient } from '~/lib/api';
 import { downloadReceiptPdf, getLearnerHome, getReceipt } from '~/lib/api/learner';
 import { createInvoice, paymentDetail } from '~/lib/api/payments';
-import { classSessions } from '~/lib/catalogue/class-sessions';
 import { formatRupiah } from '~/lib/format/money';
-import { classes } from '~/server/db/schema';
+import { classes, tenants } from '~/server/db/schema';
 import { appClientOf, otherTenantOf, signInAs, tenantOf } from './support/api-client';
 import { signUpForm, signUpLearner } from './support/identity';
 import { servePayments } from './support/payments';
@@ -71,19 +70,38 @@ describe.each(await dbKinds())('the learner home on %s', (kind) => {
   });
 
   it('lists the paid class with its next session, the course it grants and the invoice', async () => {
-    const home = await getLearnerHome(payer);
-    const [row] = await platform.deps.db
+    // Fixed dates far ahead, so the next session is the class's first: Monday 1 December 2098 in
+    // Jakarta, so the first meeting is Tuesday the 2nd, 19.00–21.00 WIB (12.00–14.00 UTC).
+    const where = and(eq(classes.lmsId, lmsId), eq(classes.code, JS_CODE));
+    const [before] = await platform.deps.db
       .select({ schedule: classes.schedule, startsAt: classes.startsAt, endsAt: classes.endsAt })
       .from(classes)
-      .where(and(eq(classes.lmsId, lmsId), eq(classes.code, JS_CODE)));
-    const first = row && classSessions(row)[0];
-    expect(first, 'the class’s schedule is read').toBeDefined();
+      .where(where);
+    await platform.deps.db
+      .update(classes)
+      .set({
+        schedule: 'Selasa & Kamis, 19.00–21.00 WIB',
+        startsAt: new Date('2098-12-01T00:00:00+07:00'),
+        endsAt: new Date('2098-12-31T23:00:00+07:00'),
+      })
+      .where(where);
+    let home: Awaited<ReturnType<typeof getLearnerHome>>;
+    try {
+      home = await getLearnerHome(payer);
+    } finally {
+      if (before) await platform.deps.db.update(classes).set(before).where(where);
+    }
     expect(home.classes).toEqual([
-      expect.objectContaining({ code: JS_CODE, state: 'registration', isOnline: true, enrolment: 'active', nextSession: first }),
+      expect.objectContaining({
+        code: JS_CODE,
+        state: 'registration',
+        isOnline: true,
+        isPublished: true,
+        enrolment: 'active',
+        nextSession: { startsAt: '2098-12-02T19:00:00+07:00', endsAt: '2098-12-02T21:00:00+07:00' },
+      }),
     ]);
-    // 19.00 WIB is 12.00 UTC, on a Tuesday or a Thursday in Jakarta.
-    expect(first?.startsAt).toMatch(/T19:00:00\+07:00$/);
-    expect(new Date(first?.startsAt ?? '').getUTCHours()).toBe(12);
+    expect(Date.parse(home.classes[0]?.nextSession?.startsAt ?? '')).toBe(Date.parse('2098-12-02T12:00:00Z'));
     expect(home.courses).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ slug: 'javascript-modern', isPremium: true, chaptersRead: 0, grantedBy: expect.any(String) }),
@@ -93,9 +111,27 @@ describe.each(await dbKinds())('the learner home on %s', (kind) => {
     expect(course?.totalChapters).toBeGreaterThan(0);
     expect(course?.next).toMatchObject({ moduleSlug: expect.any(String), chapterSlug: expect.any(String) });
     expect(home.invoices).toEqual([
-      expect.objectContaining({ merchantOrderId: order, classCode: JS_CODE, status: 'paid', total: JS_TOTAL }),
+      expect.objectContaining({
+        merchantOrderId: order,
+        classCode: JS_CODE,
+        status: 'paid',
+        total: JS_TOTAL,
+        tax: { vatBps: 1100, included: false },
+      }),
     ]);
     expect(home.teaching).toBeUndefined();
+  });
+
+  it('lists a seat in an unpublished class by name, without what its page or calendar would give', async () => {
+    const where = and(eq(classes.lmsId, lmsId), eq(classes.code, JS_CODE));
+    await platform.deps.db.update(classes).set({ isPublished: false }).where(where);
+    try {
+      const home = await getLearnerHome(payer);
+      expect(home.classes).toEqual([expect.objectContaining({ code: JS_CODE, name: expect.any(String), isPublished: false })]);
+      expect((await (await appClientOf(platform)).send('main', calendarPath(JS_CODE))).status).toBe(404);
+    } finally {
+      await platform.deps.db.update(classes).set({ isPublished: true }).where(where);
+    }
   });
 
   it('shows a new learner nothing but honest emptiness', async () => {
@@ -191,7 +227,7 @@ describe.each(await dbKinds())('the learner home on %s', (kind) => {
         merchantOrderId: order,
         buyer: { name: BUYER, email: 'rumah-belajar@contoh.id' },
         total: JS_TOTAL,
-        status: 'paid',
+        tax: { vatBps: 1100, included: false },
       });
       const { blob, filename } = await downloadReceiptPdf(payer, order);
       expect(filename).toBe(`kuitansi-${order}.pdf`);
@@ -201,6 +237,26 @@ describe.each(await dbKinds())('the learner home on %s', (kind) => {
       expect(text).toContain(order);
       expect(text).toContain('Lunas');
       expect(text).toContain('PPN 11%');
+    });
+
+    it('keeps naming PPN by the rule the invoice was made under after the tenant changes its rule', async () => {
+      const [before] = await platform.deps.db.select({ vatBps: tenants.vatBps }).from(tenants).where(eq(tenants.lmsId, lmsId));
+      await platform.deps.db.update(tenants).set({ vatBps: 1200 }).where(eq(tenants.lmsId, lmsId));
+      try {
+        const receipt = await getReceipt(payer, order);
+        expect(receipt).toMatchObject({ amount: 350_000, vat: 38_500, total: JS_TOTAL, tax: { vatBps: 1100, included: false } });
+        const { blob } = await downloadReceiptPdf(payer, order);
+        const { text } = await extractText(new Uint8Array(await blob.arrayBuffer()), { mergePages: true });
+        expect(text).toContain('PPN 11%');
+        expect(text).not.toContain('PPN 12%');
+        const home = await getLearnerHome(payer);
+        expect(home.invoices.find((invoice) => invoice.merchantOrderId === order)?.tax).toEqual({ vatBps: 1100, included: false });
+      } finally {
+        await platform.deps.db
+          .update(tenants)
+          .set({ vatBps: before?.vatBps ?? 1100 })
+          .where(eq(tenants.lmsId, lmsId));
+      }
     });
 
     it('is 404 for another user, and for an invoice not paid', async () => {

@@ -25,17 +25,16 @@ type View = { kind: 'loading' } | { kind: 'ready'; profile: UserProfile } | { ki
 /**
  * The home's sections (sections.tsx) from one call (GET v1/user/home), loaded once the profile is
  * known: one status while it loads, one alert with 'Coba lagi' when it fails, each section saying
- * plainly that it is not there yet.
+ * plainly that it is not there yet. The status is a standing live region whose text changes (screen
+ * readers often miss a region inserted together with its text, as on 'Coba lagi').
  */
 function HomeSections({ profile }: { profile: UserProfile }) {
   const { load, retry } = useLearnerHome();
   return (
     <>
-      {load.kind === 'loading' && (
-        <p className="home-status" role="status">
-          Memuat kelas, kursus, dan tagihan Anda…
-        </p>
-      )}
+      <p className="home-status" role="status">
+        {load.kind === 'loading' ? 'Memuat kelas, kursus, dan tagihan Anda…' : ''}
+      </p>
       {load.kind === 'failed' && (
         <div className="form-alert home-status" role="alert">
           <p>Kelas, kursus, dan tagihan Anda belum dapat dimuat. {load.message}</p>

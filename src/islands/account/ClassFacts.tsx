@@ -29,7 +29,7 @@ function NextSession({ item, now }: { item: HomeClass; now: number }) {
 }
 
 /**
- * A class on the home: its name to /Class/{code}, its lifecycle badge as the class cards show it
+ * A class on the home: its name to /Class/{code} (plain text when the class is unpublished: it has no page), its lifecycle badge as the class cards show it
  * (lib/catalogue/class-card.ts `classBadge`, moved on to `now`), the next session, where, and the
  * extra facts (`extra`, rows of the list) and actions a list gives.
  */
@@ -37,9 +37,7 @@ export function ClassFacts({ item, now, extra, actions }: { item: HomeClass; now
   const badge = classBadge(item, new Date(now));
   return (
     <article className="home-card" data-class={item.code}>
-      <h3 className="home-card__title">
-        <a href={classPath(item)}>{item.name}</a>
-      </h3>
+      <h3 className="home-card__title">{item.isPublished ? <a href={classPath(item)}>{item.name}</a> : item.name}</h3>
       <p className="home-card__meta">
         <span className="phase-badge" data-state={badge.state}>
           {badge.label}

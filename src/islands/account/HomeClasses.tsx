@@ -3,7 +3,7 @@ import { downloadClassCalendar } from '~/lib/api/learner';
 import { DownloadButton } from '../payments/DownloadButton';
 import { ClassFacts } from './ClassFacts';
 
-/** 'Kelas saya': each class the learner holds a seat in, soonest session first, with its calendar file. */
+/** 'Kelas saya': each class the learner holds a seat in, soonest session first, with its calendar file (published classes only). */
 export function HomeClasses({ classes, now }: { classes: LearnerClass[]; now: number }) {
   if (!classes.length)
     return (
@@ -27,6 +27,7 @@ export function HomeClasses({ classes, now }: { classes: LearnerClass[]; now: nu
               )
             }
             actions={
+              item.isPublished &&
               item.startsAt &&
               item.endsAt && (
                 <DownloadButton

@@ -1,5 +1,4 @@
 import type { LearnerInvoice } from '~/contract/learner';
-import type { TaxRule } from '~/contract/tax';
 import { downloadReceiptPdf } from '~/lib/api/learner';
 import { classPath } from '~/lib/catalogue/paths';
 import { momentText, remainingMs } from '~/lib/payments/countdown';
@@ -11,7 +10,7 @@ import { INVOICE_STATE_LABELS } from '../payments/payment-status';
 export const receiptPagePath = (ref: string) => `/Akun/Kuitansi?ref=${encodeURIComponent(ref)}`;
 
 /** One invoice: the class, its number, its price lines, its state, and what can be done with it. */
-function InvoiceItem({ invoice, tax, now }: { invoice: LearnerInvoice; tax: TaxRule; now: number }) {
+function InvoiceItem({ invoice, now }: { invoice: LearnerInvoice; now: number }) {
   const open = invoice.status === 'pending' && remainingMs(invoice.expiresAt, now) > 0;
   return (
     <article className="home-card" data-order={invoice.merchantOrderId} data-status={invoice.status}>
@@ -33,7 +32,7 @@ function InvoiceItem({ invoice, tax, now }: { invoice: LearnerInvoice; tax: TaxR
           <dt>{invoice.paidAt ? 'Dibayar' : 'Dibuat'}</dt>
           <dd>{momentText(invoice.paidAt ?? invoice.createdAt)}</dd>
         </div>
-        {receiptLines(invoice, tax).map((line) => (
+        {receiptLines(invoice).map((line) => (
           <div key={line.label} className={line.total ? 'home-card__total' : undefined}>
             <dt>{line.label}</dt>
             <dd>{line.text}</dd>
@@ -68,13 +67,13 @@ function InvoiceItem({ invoice, tax, now }: { invoice: LearnerInvoice; tax: TaxR
 }
 
 /** 'Tagihan': the learner's invoices in this tenant, newest first. */
-export function HomeInvoices({ invoices, tax, now }: { invoices: LearnerInvoice[]; tax: TaxRule; now: number }) {
+export function HomeInvoices({ invoices, now }: { invoices: LearnerInvoice[]; now: number }) {
   if (!invoices.length) return <p>Belum ada tagihan. Tagihan muncul di sini setelah Anda mendaftar ke kelas berbayar.</p>;
   return (
     <ul className="home-list">
       {invoices.map((invoice) => (
         <li key={invoice.merchantOrderId}>
-          <InvoiceItem invoice={invoice} tax={tax} now={now} />
+          <InvoiceItem invoice={invoice} now={now} />
         </li>
       ))}
     </ul>

@@ -66,7 +66,7 @@ const COURSES: AccountSection = {
 const INVOICES: AccountSection = {
   id: 'tagihan',
   title: 'Tagihan',
-  render: withHome((home, now) => <HomeInvoices invoices={home.invoices} tax={home.tax} now={now} />),
+  render: withHome((home, now) => <HomeInvoices invoices={home.invoices} now={now} />),
 };
 const TEACHING: AccountSection = {
   id: 'kelas-ajar',

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { PasswordForgotRequestSchema } from '~/contract/account';
+import { linkLifetime, PasswordForgotRequestSchema } from '~/contract/account';
 import { forgotPassword } from '~/lib/api/account';
 import { failureMessage } from '~/lib/auth/request-errors';
 import { appClient } from '../shared/app-client';
@@ -49,7 +49,9 @@ function ForgotPasswordForm() {
           <p>{alert}</p>
         </div>
       )}
-      <p>Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru; tautannya berlaku 1 jam.</p>
+      <p>
+        Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru; tautannya berlaku {linkLifetime('reset-password')}.
+      </p>
       <Field name="email" label="Email" error={errors.email}>
         {(control) => (
           <input

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { linkLifetime } from '~/contract/account';
 import { verifyEmail } from '~/lib/api/account';
 import { ApiRequestError } from '~/lib/api/errors';
 import { failureMessage } from '~/lib/auth/request-errors';
@@ -93,7 +94,7 @@ function VerifyEmail() {
       </div>
       {session ? (
         <>
-          <p>Butuh tautan baru? Kami kirim ke alamat email akun Anda; tautannya berlaku 24 jam.</p>
+          <p>Butuh tautan baru? Kami kirim ke alamat email akun Anda; tautannya berlaku {linkLifetime('verify-email')}.</p>
           <ResendVerification />
         </>
       ) : (

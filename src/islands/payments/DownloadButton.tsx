@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import type { DownloadedFile } from '~/lib/api/learner';
+import type { DownloadedFile } from '~/lib/api/download';
 import { failureText } from '../account/failure-text';
 import { appClient } from '../shared/app-client';
 import { saveFile } from './download-file';

@@ -3,8 +3,7 @@ import type { Receipt as ReceiptData } from '~/contract/learner';
 import type { ApiClient } from '~/lib/api/client';
 import { ApiRequestError } from '~/lib/api/errors';
 import { downloadReceiptPdf, getReceipt } from '~/lib/api/learner';
-import { momentText } from '~/lib/payments/countdown';
-import { PAID_LABEL, receiptLines } from '~/lib/payments/receipt-lines';
+import { receiptFacts } from '~/lib/payments/receipt-lines';
 import { failureText } from '../account/failure-text';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { DownloadButton } from './DownloadButton';
@@ -14,12 +13,6 @@ import '../shared/forms.css';
 import '../account/account.css';
 import './receipt.css';
 
-/** The seller as the site's layout shows it: the tenant's name and the logo drawn on a light ground. */
-export interface ReceiptBrand {
-  name: string;
-  logo: string;
-}
-
 type View =
   | { kind: 'loading' }
   | { kind: 'ready'; receipt: ReceiptData }
@@ -28,44 +21,25 @@ type View =
 
 const PAGE = '/Akun/Kuitansi';
 
-/** The printable receipt: brand, numbers, date, buyer, class, price lines, status, and 'Cetak' and the PDF. */
-function ReceiptSheet({ receipt, brand }: { receipt: ReceiptData; brand: ReceiptBrand }) {
-  const rows: [string, string][] = [
-    ['Nomor kuitansi', receipt.merchantOrderId],
-    ['Referensi pembayaran', receipt.reference ?? '—'],
-    ['Tanggal dibayar', momentText(receipt.paidAt)],
-    ['Nama pembeli', receipt.buyer.name],
-    ['Email', receipt.buyer.email],
-    ['Kelas', `${receipt.className} (${receipt.classCode})`],
-  ];
+/** The printable receipt: the seller (the API's brand, with the site's logo), `receiptFacts`, and 'Cetak' and the PDF. */
+function ReceiptSheet({ receipt, logo }: { receipt: ReceiptData; logo: string }) {
+  const { groups, note } = receiptFacts(receipt);
   return (
     <article className="receipt" aria-labelledby="kuitansi-judul" data-order={receipt.merchantOrderId}>
       <header className="receipt__brand">
-        {brand.logo && <img src={brand.logo} alt="" width="176" height="40" />}
-        <p className="receipt__seller">{brand.name}</p>
+        {logo && <img src={logo} alt="" width="176" height="40" />}
+        <p className="receipt__seller">{receipt.brand}</p>
       </header>
       <h2 id="kuitansi-judul">Kuitansi pembayaran</h2>
       <dl className="home-card__facts receipt__facts">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
+        {groups.flat().map((fact) => (
+          <div key={fact.label} className={fact.emphasis === 'total' ? 'home-card__total receipt__total' : undefined}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.emphasis === 'state' ? <strong>{fact.value}</strong> : fact.value}</dd>
           </div>
         ))}
-        {receiptLines(receipt, receipt.tax).map((line) => (
-          <div key={line.label} className={line.total ? 'home-card__total receipt__total' : undefined}>
-            <dt>{line.label}</dt>
-            <dd>{line.text}</dd>
-          </div>
-        ))}
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <strong>{PAID_LABEL}</strong>
-          </dd>
-        </div>
       </dl>
-      <p className="receipt__note">Kuitansi ini dibuat oleh sistem {brand.name} dan sah tanpa tanda tangan.</p>
+      <p className="receipt__note">{note}</p>
       <div className="home-card__actions receipt__actions">
         <button className="btn btn--primary" type="button" onClick={() => window.print()}>
           Cetak
@@ -78,7 +52,7 @@ function ReceiptSheet({ receipt, brand }: { receipt: ReceiptData; brand: Receipt
 }
 
 /** The receipt of `?ref=` (or `#ref`) for the signed-in learner: loading, not theirs or not paid, a failure with 'Coba lagi'. */
-function ReceiptLoader({ client, brand }: { client: ApiClient; brand: ReceiptBrand }) {
+function ReceiptLoader({ client, logo }: { client: ApiClient; logo: string }) {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -104,7 +78,7 @@ function ReceiptLoader({ client, brand }: { client: ApiClient; brand: ReceiptBra
   }, [client, attempt]);
 
   if (view.kind === 'loading') return <p role="status">Memuat kuitansi…</p>;
-  if (view.kind === 'ready') return <ReceiptSheet receipt={view.receipt} brand={brand} />;
+  if (view.kind === 'ready') return <ReceiptSheet receipt={view.receipt} logo={logo} />;
   if (view.kind === 'missing')
     return (
       <div className="form-note" role="status">
@@ -131,15 +105,18 @@ function ReceiptLoader({ client, brand }: { client: ApiClient; brand: ReceiptBra
   );
 }
 
-/** /Akun/Kuitansi (`client:load`, noindex): a paid class's receipt for its owner, to print or save as PDF. */
-export default function ReceiptIsland({ brand }: { brand: ReceiptBrand }) {
+/**
+ * /Akun/Kuitansi (`client:load`, noindex): a paid class's receipt for its owner, to print or save as
+ * PDF. `logo`: the site's logo for a light ground (the seller's name is the receipt's own).
+ */
+export default function ReceiptIsland({ logo }: { logo: string }) {
   // Known after hydration only (the server renders the page without the address's query).
   const [returnTo, setReturnTo] = useState(PAGE);
   useEffect(() => setReturnTo(location.pathname + location.search + location.hash), []);
   return (
     <IslandBoundary source="Receipt">
       <SignInGate returnTo={returnTo} loading="Memuat kuitansi…" prompt="Masuk untuk melihat kuitansi pembayaran Anda.">
-        {(_user, client) => <ReceiptLoader client={client} brand={brand} />}
+        {(_user, client) => <ReceiptLoader client={client} logo={logo} />}
       </SignInGate>
     </IslandBoundary>
   );

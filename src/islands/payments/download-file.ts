@@ -1,4 +1,4 @@
-import type { DownloadedFile } from '~/lib/api/learner';
+import type { DownloadedFile } from '~/lib/api/download';
 
 /**
  * Hands a fetched file to the browser as a download: an object URL on a temporary link with the

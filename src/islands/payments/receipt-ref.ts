@@ -1,5 +1,4 @@
-/** An order id as the receipt's address may carry it (the same pattern the server checks). */
-const REF = /^[A-Za-z0-9_-]{1,50}$/;
+import { ORDER_REF } from '~/contract/learner';
 
 /**
  * The receipt's order id from the address of /Akun/Kuitansi: `?ref=ORDER`, else `#ref=ORDER` or
@@ -10,5 +9,5 @@ export function receiptRefOf(search: string, hash: string): string | undefined {
   const fragment = hash.replace(/^#/, '');
   const fromHash = fragment.includes('=') ? new URLSearchParams(fragment).get('ref')?.trim() : fragment.trim();
   const ref = fromQuery || fromHash;
-  return ref && REF.test(ref) ? ref : undefined;
+  return ref && ORDER_REF.test(ref) ? ref : undefined;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { linkLifetime } from '~/contract/account';
 import { resendVerification } from '~/lib/api/account';
 import { ApiRequestError } from '~/lib/api/errors';
 import { failureMessage, retryAtText } from '~/lib/auth/request-errors';
@@ -43,7 +44,7 @@ export function ResendVerification() {
     state.kind === 'sending'
       ? 'Mengirim email verifikasi…'
       : state.kind === 'sent'
-        ? `Email verifikasi baru sudah dikirim ke ${state.email}. Tautannya berlaku 24 jam; periksa juga folder spam.`
+        ? `Email verifikasi baru sudah dikirim ke ${state.email}. Tautannya berlaku ${linkLifetime('verify-email')}; periksa juga folder spam.`
         : state.kind === 'verified'
           ? state.message
           : '';

@@ -9,7 +9,7 @@ import {
   EnrolmentCompletedResponseSchema,
 } from '~/contract/certificates';
 import type { ApiClient, RequestOptions } from './client';
-import { normalizeError } from './errors';
+import { type DownloadedFile, downloadFile } from './download';
 
 /** GET v1/certificate/mine: the signed-in learner's certificates, revoked ones included, newest first. */
 export async function listMyCertificates(client: ApiClient, options?: RequestOptions): Promise<Certificate[]> {
@@ -17,17 +17,15 @@ export async function listMyCertificates(client: ApiClient, options?: RequestOpt
 }
 
 /**
- * GET v1/certificate/{id}.pdf: the certificate as a PDF file. A revoked certificate's is refused (410,
- * the message says when and why), as is one of another site (404); both throw `ApiRequestError`.
+ * GET v1/certificate/{id}.pdf: the certificate as a PDF file, named `sertifikat-{id}.pdf`. A revoked
+ * certificate's is refused (410, the message says when and why), as is one of another site (404);
+ * both throw `ApiRequestError`.
  */
-export async function getCertificatePdf(client: ApiClient, id: string, options?: RequestOptions): Promise<Blob> {
-  const response = await client.send('main', certificatePdfCall(id), {
+export function downloadCertificatePdf(client: ApiClient, id: string, options?: RequestOptions): Promise<DownloadedFile> {
+  return downloadFile(client, certificatePdfCall(id), `sertifikat-${id}.pdf`, {
     ...options,
     headers: { Accept: 'application/pdf, application/json;q=0.5' },
   });
-  if (response.ok) return response.blob();
-  const body: unknown = await response.json().catch(() => undefined);
-  throw normalizeError(Object.assign(new Error(`HTTP ${response.status}`), { data: body, response: { status: response.status } }));
 }
 
 /** POST v1/certificate/{id}/revoke (admins of the certificate's tenant): revokes it with the reason its page shows. */

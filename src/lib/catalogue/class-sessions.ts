@@ -1,9 +1,10 @@
-import { type IndonesianZone, zoneOffsetHours } from '~/lib/format/dates';
+import { type IndonesianZone, ZONE_OFFSET_HOURS } from '~/lib/format/dates';
 
 /**
  * A class's meetings from its human schedule text (`classes.schedule`) and its dates. Only the
- * LEADING weekly pattern is read: a day list (`Selasa & Kamis`, `Senin, Rabu & Jumat`, ranges such as
- * `Senin–Jumat`), a comma, a time span (`19.00–21.00`) and an Indonesian zone (WIB, WITA, WIT).
+ * LEADING weekly pattern is read: a day list (`Selasa & Kamis`, `Selasa dan Kamis`, `Senin, Rabu & Jum'at`,
+ * ranges such as `Senin–Jumat`), a comma, a time span (`19.00–21.00`, ending at 24.00 at the latest)
+ * and an Indonesian zone (WIB, WITA, WIT).
  * Anything after it (`(pertemuan daring)`, `; umpan balik kelompok Sabtu pagi`, another zone in
  * brackets) is left to the text. A schedule that does not start with such a pattern ("Sabtu terakhir
  * setiap bulan", "Belajar mandiri kapan saja") is unreadable: it yields no sessions, never a guessed date.
@@ -31,8 +32,6 @@ export interface ScheduledClass {
 }
 
 const DAYS: Record<string, number> = { minggu: 0, senin: 1, selasa: 2, rabu: 3, kamis: 4, jumat: 5, "jum'at": 5, sabtu: 6 };
-/** IANA names, whose fixed offsets `lib/format/dates.ts` keeps. */
-const IANA: Record<IndonesianZone, string> = { WIB: 'Asia/Jakarta', WITA: 'Asia/Makassar', WIT: 'Asia/Jayapura' };
 /** The most sessions one class yields (a year of weekdays and then some): a guard, not a rule. */
 export const MAX_SESSIONS = 400;
 
@@ -40,7 +39,8 @@ const PATTERN = /^(.+?),\s*(\d{1,2})[.:](\d{2})\s*[–—-]\s*(\d{1,2})[.:](\d{2
 
 /** One item of a day list: a day (`Rabu`) or a range (`Senin–Jumat`, wrapping the week: `Jumat–Senin`). */
 function daysOf(item: string): number[] | undefined {
-  const [from, to, ...rest] = item.split(/\s*[–—-]\s*/).map((name) => DAYS[name.toLowerCase()]);
+  // `Jum’at` is written with a typographic apostrophe as often as with a plain one.
+  const [from, to, ...rest] = item.split(/\s*[–—-]\s*/).map((name) => DAYS[name.toLowerCase().replace(/[’‘]/g, "'")]);
   if (from === undefined || rest.length) return undefined;
   if (to === undefined) return item.includes('–') || item.includes('-') || item.includes('—') ? undefined : [from];
   const days = [from];
@@ -57,7 +57,9 @@ export function readSchedule(text: string): WeeklyPattern | undefined {
   if (!match) return undefined;
   const [, list = '', h1, m1, h2, m2, zone] = match;
   const days = new Set<number>();
-  for (const item of list.split(/\s*(?:,|&)\s*/)) {
+  // `Senin, Rabu dan Jumat` and `Senin, Rabu, dan Jumat` alike: an empty item between `,` and `dan` is no day.
+  for (const item of list.split(/\s*(?:,|&|\bdan\b)\s*/i)) {
+    if (!item.trim()) continue;
     const found = daysOf(item.trim());
     if (!found) return undefined;
     for (const day of found) days.add(day);
@@ -65,12 +67,14 @@ export function readSchedule(text: string): WeeklyPattern | undefined {
   const start = { hours: Number(h1), minutes: Number(m1) };
   const end = { hours: Number(h2), minutes: Number(m2) };
   const minutes = (time: typeof start) => time.hours * 60 + time.minutes;
-  if (start.hours > 23 || end.hours > 24 || start.minutes > 59 || end.minutes > 59 || minutes(end) <= minutes(start)) return undefined;
+  const endOfDay = end.hours === 24 && end.minutes === 0;
+  if (start.hours > 23 || (end.hours > 23 && !endOfDay) || start.minutes > 59 || end.minutes > 59 || minutes(end) <= minutes(start))
+    return undefined;
   return { days: [...days].sort((a, b) => a - b), start, end, zone: zone as IndonesianZone };
 }
 
 /** The UTC offset of an Indonesian zone, in hours. */
-export const offsetOf = (zone: IndonesianZone): number => zoneOffsetHours(IANA[zone]);
+export const offsetOf = (zone: IndonesianZone): number => ZONE_OFFSET_HOURS[zone];
 
 /** An instant written in an Indonesian zone: `2026-12-01T19:00:00+07:00` (lib/format/dates.ts reads the zone back from it). */
 export function zonedIso(instant: Date, zone: IndonesianZone): string {

@@ -22,7 +22,7 @@ import { isListPage } from './on-demand';
 import { postPath } from './paths';
 import { PORTFOLIO_KIND_ORDER } from './portfolio-kinds';
 import { idOf, preloadTarget } from './preload';
-import type { ContentSource } from './source';
+import type { ContentSource, SourceMethod } from './source';
 
 /**
  * The content route table: every address of a content item (SPEC §2), what it shows and which
@@ -76,6 +76,23 @@ export function rendersOnDemand(pathname: string): boolean {
   const [first = '', ...rest] = pathname.split('/').slice(1);
   return isListPage(pathname) || matchesItemRoute(first, rest);
 }
+
+/** The first segments of item addresses `rendersUncached` names. */
+const UNCACHED_ROUTES: ReadonlySet<string> = new Set(['Sertifikat']);
+
+/**
+ * Whether the page at `pathname` is rendered for every request: never kept by the site server's page
+ * cache nor built from kept content reads (`UNCACHED_READS`), and sent `Cache-Control: no-store`. A
+ * certificate's page must say "dicabut" on the very next request after a revocation, whether or not
+ * the purge it announces reached this server; it is small, and the render budget per address holds.
+ */
+export function rendersUncached(pathname: string): boolean {
+  const [first = '', ...rest] = pathname.split('/').slice(1);
+  return UNCACHED_ROUTES.has(first) && matchesItemRoute(first, rest);
+}
+
+/** The content reads of the pages `rendersUncached` names: never answered from a kept answer. */
+export const UNCACHED_READS: ReadonlySet<SourceMethod> = new Set<SourceMethod>(['certificate']);
 
 /** What an item address shows, and how to find the item. */
 export type ContentRoute =

@@ -9,11 +9,13 @@ export type IndonesianZone = 'WIB' | 'WITA' | 'WIT';
 const ZONES: Record<IndonesianZone, string> = { WIB: 'Asia/Jakarta', WITA: 'Asia/Makassar', WIT: 'Asia/Jayapura' };
 const BY_OFFSET: Record<string, IndonesianZone> = { '+07:00': 'WIB', '+08:00': 'WITA', '+09:00': 'WIT' };
 
-/** The fixed UTC offset of each Indonesian IANA zone (none keeps daylight saving), in hours; WIB's for any other. */
+/** Each Indonesian zone's fixed UTC offset in hours (none keeps daylight saving). */
+export const ZONE_OFFSET_HOURS: Record<IndonesianZone, number> = { WIB: 7, WITA: 8, WIT: 9 };
+
+/** The fixed UTC offset of an Indonesian IANA zone (`Asia/Makassar` → 8), in hours; WIB's for any other. */
 export function zoneOffsetHours(zone: string): number {
   const found = (Object.keys(ZONES) as IndonesianZone[]).find((name) => ZONES[name] === zone);
-  const offset = Object.entries(BY_OFFSET).find(([, name]) => name === found)?.[0] ?? '+07:00';
-  return Number(offset.slice(0, 3));
+  return ZONE_OFFSET_HOURS[found ?? 'WIB'];
 }
 
 /** The Indonesian zone an ISO time is written in (by its offset); WIB otherwise. */

@@ -12,6 +12,7 @@ import { GROUNDS } from '~/lib/tenant/grounds';
 import { logoForGround } from '~/lib/tenant/logos';
 import { groundColours, themeProblems, themeVariables } from '~/lib/tenant/theme';
 import type { Db } from '../db/client';
+import { publicSiteUrl } from '../http/site-origin';
 import type { TenantRecord } from '../platform/tenants';
 import { type SiteApiSettings, siteApiConfig } from '../sites';
 import { readCopy, readSettings } from '../tenants';
@@ -68,7 +69,7 @@ export async function loadSiteContext(
     fontFaces: [...new Set([setting.css.ft_primary, setting.css.ft_secondary])]
       .map((font) => files.fontFaces(FONTS[font]) + fallbackFontFace(font))
       .join(''),
-    siteUrl: setting.meta.url ? new URL(setting.meta.url).origin : `https://${tenant.hosts[0] ?? 'localhost'}`,
+    siteUrl: publicSiteUrl(tenant, setting.meta.url),
     pageConfig: pageConfigOf(tenant, setting.login, options.api),
   };
 }

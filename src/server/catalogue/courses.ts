@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Chapter, CourseDetail, CourseProgress, CourseSummary } from '~/contract/courses';
 import type { Paged } from '~/contract/paged';
 import { highlightCode } from '~/lib/html/highlight';
@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { chapterProgress, classCourses, classes, courseChapters, courseModules, courses, enrolments } from '../db/schema';
 import { pageOf } from '../platform/paging';
 import { qualified } from '../posts';
+import { chaptersRead } from './chapters-read';
 
 /**
  * Courses → modules → chapters. A free course's chapters are read by anyone; a premium course's only
@@ -265,17 +266,15 @@ export async function courseProgress(db: Db, lmsId: string, userId: string, cour
     .from(courses)
     .where(and(published(lmsId), eq(courses.slug, courseSlug)));
   if (!course) return undefined;
-  const [hasAccess, done, [total]] = await Promise.all([
+  const [hasAccess, chapters] = await Promise.all([
     mayRead(db, userId, { isPremium: course.isPremium, courseId: course.id }),
-    db
-      .select({ id: chapterProgress.chapterId })
-      .from(chapterProgress)
-      .innerJoin(courseChapters, eq(courseChapters.id, chapterProgress.chapterId))
-      .where(and(eq(chapterProgress.userId, userId), eq(courseChapters.courseId, course.id)))
-      .orderBy(asc(chapterProgress.chapterId)),
-    db.select({ value: count() }).from(courseChapters).where(eq(courseChapters.courseId, course.id)),
+    chaptersRead(db, userId, [course.id]),
   ]);
-  return { courseSlug, hasAccess, completedChapterIds: done.map((row) => row.id), totalChapters: total?.value ?? 0 };
+  const completedChapterIds = chapters
+    .filter((chapter) => chapter.read)
+    .map((chapter) => chapter.id)
+    .sort((a, b) => a - b);
+  return { courseSlug, hasAccess, completedChapterIds, totalChapters: chapters.length };
 }
 
 /**
@@ -290,11 +289,7 @@ export async function recordChapterRead(db: Db, userId: string, chapter: { id: n
   return db.transaction(async (tx) => {
     await tx.insert(chapterProgress).values({ userId, chapterId: chapter.id }).onConflictDoNothing();
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`course-complete:${userId}:${chapter.courseId}`}, 0))`);
-    const [unread] = await tx
-      .select({ value: count() })
-      .from(courseChapters)
-      .leftJoin(chapterProgress, and(eq(chapterProgress.chapterId, courseChapters.id), eq(chapterProgress.userId, userId)))
-      .where(and(eq(courseChapters.courseId, chapter.courseId), isNull(chapterProgress.chapterId)));
-    return unread?.value === 0 ? issueCourseCertificate(tx, { userId, courseId: chapter.courseId }) : undefined;
+    const chapters = await chaptersRead(tx, userId, [chapter.courseId]);
+    return chapters.every((each) => each.read) ? issueCourseCertificate(tx, { userId, courseId: chapter.courseId }) : undefined;
   });
 }

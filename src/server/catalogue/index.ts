@@ -1,4 +1,5 @@
 /** What other parts of the server use of this feature; see README.md for the map. */
+export * from './chapters-read';
 export * from './class-rows';
 export * from './classes';
 export * from './classes-routes';

@@ -1,13 +1,13 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { CertificateRevokeSchema, certificatePath, EnrolmentCompleteSchema } from '~/contract/certificates';
 import type { ApiDeps, ApiEnv } from '../context';
-import { forwardedFor } from '../http/proxy';
+import { requestHost } from '../http/proxy';
 import { rateLimit } from '../http/rate-limit';
 import { ok } from '../http/respond';
+import { publicSiteUrl } from '../http/site-origin';
 import { readJson } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
 import { fail } from '../platform/errors';
-import { servesHost } from '../platform/tenants';
 import { readSettings } from '../tenants';
 import { certificateOwner, findCertificate, listCertificates, revokeCertificate, revokedOn } from './certificates';
 import { completeEnrolment } from './class-completion';
@@ -15,9 +15,9 @@ import { certificatePdf } from './pdf';
 
 /**
  * Certificates (mounted at `/api/v1`): the signed-in learner's own list, the public PDF (the id is
- * the secret; answered only on a host of the certificate's tenant), an admin's revocation (which
- * purges the tenant's cached pages, so the certificate's page says so at once) and an admin marking
- * a learner passed in a class (which issues the class certificate).
+ * the secret; refused on another tenant's host), an admin's revocation (the certificate's page,
+ * rendered for every request, says so at once) and an admin marking a learner passed in a class
+ * (which issues the class certificate).
  */
 export function certificatesRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
@@ -36,15 +36,17 @@ export function certificatesRoutes(deps: ApiDeps) {
     const id = c.req.param('file').slice(0, -'.pdf'.length);
     const lmsId = await certificateOwner(deps.db, id);
     const tenant = lmsId ? await deps.tenants.byLmsId(lmsId) : undefined;
-    // Another tenant's host learns nothing, not even that the id exists.
-    if (!tenant || !servesHost(tenant, requestHost(c, deps.trustProxyHops))) throw fail('certificateNotFound');
+    // Another tenant's host learns nothing, not even that the id exists. The tenant's own hosts and
+    // hosts no tenant serves (the API's own, PUBLIC_API_BASE) are answered.
+    const host = requestHost(c.req.header('X-Forwarded-Host'), c.req.header('Host') ?? new URL(c.req.url).host, deps.trustProxyHops);
+    const hostTenant = host ? await deps.tenants.byHost(host) : undefined;
+    if (!tenant || (hostTenant && hostTenant.lmsId !== tenant.lmsId)) throw fail('certificateNotFound');
     const certificate = await findCertificate(deps.db, tenant, id);
     if (!certificate) throw fail('certificateNotFound');
     if (certificate.revokedAt)
       throw fail('certificateRevoked', { revokedOn: revokedOn(certificate), reason: certificate.revokedReason ?? '' });
     const settings = await readSettings(deps.db, tenant.lmsId);
-    const origin = siteOrigin(settings?.meta.url, tenant.hosts);
-    const pdf = await certificatePdf(certificate, `${origin}${certificatePath(id)}`);
+    const pdf = await certificatePdf(certificate, `${publicSiteUrl(tenant, settings?.meta.url)}${certificatePath(id)}`);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="sertifikat-${id}.pdf"`,
@@ -56,7 +58,9 @@ export function certificatesRoutes(deps: ApiDeps) {
     const { reason } = await readJson(c, CertificateRevokeSchema);
     const tenant = c.get('tenant');
     const certificate = await revokeCertificate(deps.db, tenant, c.req.param('id'), reason);
-    // The certificate's page is rendered on demand and cached: drop the tenant's cached pages (no build: none is built).
+    // The certificate's page is never cached (lib/content/routes.ts `rendersUncached`): it says so on
+    // the next request whatever happens here. The event still drops the tenant's cached pages and
+    // reads on every server (no build: none is built); failing to announce it does not undo the revocation.
     await deps.siteEvents.publish({ tenant: tenant.code, reason: 'content' }).catch((error: unknown) => {
       console.error(`[api] pencabutan sertifikat tenant ${tenant.code} tidak dapat diumumkan:`, error);
     });
@@ -69,20 +73,4 @@ export function certificatesRoutes(deps: ApiDeps) {
   });
 
   return app;
-}
-
-/** The host the visitor asked for: the outermost trusted proxy's X-Forwarded-Host, else Host (else the URL's, in process). */
-function requestHost(c: Context, trustProxyHops: number): string {
-  const forwarded = forwardedFor(c.req.header('X-Forwarded-Host'), trustProxyHops);
-  return (forwarded ?? c.req.header('Host') ?? new URL(c.req.url).host).toLowerCase();
-}
-
-/** The site's public origin, as its pages name themselves (builds/site-context.ts `siteUrl`): the `meta.url` setting, else its first host. */
-function siteOrigin(metaUrl: string | undefined, hosts: string[]): string {
-  try {
-    if (metaUrl) return new URL(metaUrl).origin;
-  } catch {
-    // An unreadable setting: the first host below.
-  }
-  return `https://${hosts[0] ?? 'localhost'}`;
 }

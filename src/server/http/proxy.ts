@@ -36,3 +36,16 @@ export function visitorNetwork(address: string): string {
     .map((group) => group.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/**
+ * The host a visitor asked for, lower-cased: behind `hops` trusted proxies the X-Forwarded-Host value
+ * the outermost one wrote (proxies append to it as to X-Forwarded-For, so what lies left of it came
+ * from the client and picks nothing; an empty value counts as a value, so it never shifts the pick
+ * onto the client's), else `Host`. Undefined when there is neither (HTTP/1.0). The one rule of the
+ * site server (which tenant) and the API (a certificate's PDF).
+ */
+export function requestHost(forwardedHost: string | string[] | undefined, host: string | undefined, hops: number): string | undefined {
+  const values = hops > 0 ? (Array.isArray(forwardedHost) ? forwardedHost.join(',') : (forwardedHost ?? '')).split(',') : [];
+  const forwarded = values.length >= hops ? values[values.length - hops]?.trim() : undefined;
+  return (forwarded || host)?.toLowerCase();
+}

@@ -34,7 +34,10 @@ export interface LoginPageParams {
   state: string;
 }
 
-/** The sign-in form, with the e-mail kept and the error of the last attempt, if any. */
+/**
+ * The sign-in form, with the e-mail kept and the error of the last attempt, if any; 'Lupa password?'
+ * leads to the tenant site's /Lupa-Password (plain links, which the policy leaves alone).
+ */
 export function loginPage(options: {
   siteTitle: string;
   params: LoginPageParams;
@@ -64,6 +67,7 @@ ${fieldError('email')}
 ${fieldError('password')}
 <button type="submit">Masuk</button>
 </form>
+<p><a href="${escapeHtml(params.redirectTo)}/Lupa-Password">Lupa password?</a></p>
 <p><a href="${escapeHtml(params.redirectTo)}/">Kembali ke ${escapeHtml(options.siteTitle)}</a></p>`,
   );
 }

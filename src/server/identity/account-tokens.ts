@@ -8,13 +8,18 @@ import { hashSecret } from '../platform/hash';
 /** What a mailed account link is for; its lifetime is `ACCOUNT_LINK_HOURS[purpose]`. */
 export type AccountLinkPurpose = keyof typeof ACCOUNT_LINK_HOURS;
 
+const DAY = 86_400_000;
+/** How long a link is remembered after it ran out (used or not), so a late click still hears why it is refused. */
+export const KEEP_EXPIRED_DAYS = 30;
+
 /** Why a link was refused: it ran out, it was used (or a newer use ended it), or no such link was made here. */
 export type LinkRefusal = 'expired' | 'used' | 'unknown';
 
 /**
  * Makes the one-time token of a mailed link: 32 random bytes, base64url (43 characters). Only its
  * SHA-256 is stored, bound to the tenant, the account and the purpose. Tokens that ran out more than
- * a day ago are swept on the way.
+ * `KEEP_EXPIRED_DAYS` ago are swept on the way; younger ones stay, so a link opened late is told
+ * 'kedaluwarsa' (or 'sudah dipakai'), not 'tidak dikenal'.
  */
 export async function issueAccountToken(
   db: Db | Tx,
@@ -22,7 +27,7 @@ export async function issueAccountToken(
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.delete(accountTokens).where(lt(accountTokens.expiresAt, new Date(now.getTime() - 86_400_000)));
+  await db.delete(accountTokens).where(lt(accountTokens.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_DAYS * DAY)));
   await db.insert(accountTokens).values({
     tokenHash: hashSecret(token),
     ...grant,

@@ -1,5 +1,4 @@
 /** What other parts of the server use of this feature; see README.md for the map. */
-export * from './account-routes';
 export * from './authorizer-routes';
 export * from './guards';
 export * from './passwords';

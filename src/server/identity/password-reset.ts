@@ -18,13 +18,15 @@ export const FORGOT_PER_ADDRESS: RateLimitRule = { name: 'password-forgot-addres
 export const FORGOT_PER_EMAIL: RateLimitRule = { name: 'password-forgot-email', limit: 3, windowMs: HOUR };
 /** password/change calls per account an hour (wrong current passwords also count in the sign-in waits). */
 export const CHANGE_PER_ACCOUNT: RateLimitRule = { name: 'password-change', limit: 10, windowMs: HOUR };
-/** The shortest time password/forgot takes, so a known address (two writes) and an unknown one (none) answer alike. */
-export const FORGOT_MIN_MS = 300;
+/** The reset mails password/forgot is still preparing after its answer went out. */
+const preparing = new Set<Promise<void>>();
 
 /**
- * POST password/forgot, after the per-address limit: mails a reset link valid 1 hour when the tenant
- * has an account with `email` and `FORGOT_PER_EMAIL` allows; otherwise nothing. The caller answers
- * the same either way (`FORGOT_ANSWER`), no sooner than `FORGOT_MIN_MS`.
+ * POST password/forgot, after the per-address limit: when `FORGOT_PER_EMAIL` allows, starts mailing
+ * a reset link (valid `ACCOUNT_LINK_HOURS['reset-password']` hours) if the tenant has an account with
+ * `email`, and returns without waiting for it: the caller answers `FORGOT_ANSWER` at once, so the
+ * answer takes the same time whether the address is known (a lookup and a write) or not (a lookup).
+ * A failure of that work is logged, never thrown.
  */
 export async function requestPasswordReset(
   deps: Pick<ApiDeps, 'db' | 'rateLimiter' | 'mail'>,
@@ -35,6 +37,26 @@ export async function requestPasswordReset(
 ): Promise<void> {
   // Counted for unknown addresses too: the limit behaves the same whoever owns the address.
   if ((await deps.rateLimiter.check(FORGOT_PER_EMAIL, `${tenant.lmsId}:${email}`)) !== undefined) return;
+  const work = mailResetLink(deps, tenant, email, origin, now).catch((error: unknown) => {
+    console.error('password/forgot: the reset mail could not be queued', error);
+  });
+  preparing.add(work);
+  void work.finally(() => preparing.delete(work));
+}
+
+/** Resolves once every reset mail password/forgot started so far is queued (or failed and logged). */
+export async function forgotMailsSettled(): Promise<void> {
+  while (preparing.size > 0) await Promise.all([...preparing]);
+}
+
+/** The reset link of the account with `email` and its mail, in one transaction; nothing for an unknown address. */
+async function mailResetLink(
+  deps: Pick<ApiDeps, 'db' | 'mail'>,
+  tenant: TenantRecord,
+  email: string,
+  origin: string,
+  now: Date,
+): Promise<void> {
   const [row] = await deps.db
     .select()
     .from(users)

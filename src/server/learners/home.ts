@@ -2,22 +2,10 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ClassState } from '~/contract/classes';
 import type { LearnerClass, LearnerCourse, LearnerHome, LearnerInvoice, TaughtClass } from '~/contract/learner';
 import type { InvoiceState } from '~/contract/payments';
-import type { TaxRule } from '~/contract/tax';
 import { nextSession } from '~/lib/catalogue/class-sessions';
-import { classState } from '../catalogue';
+import { chaptersRead, classState } from '../catalogue';
 import type { Db } from '../db/client';
-import {
-  chapterProgress,
-  classCourses,
-  classes,
-  classMentors,
-  courseChapters,
-  courseModules,
-  courses,
-  enrolments,
-  invoices,
-  mentors,
-} from '../db/schema';
+import { chapterProgress, classCourses, classes, classMentors, courseChapters, courses, enrolments, invoices, mentors } from '../db/schema';
 
 /**
  * What /Akun shows of the signed-in user (`GET v1/user/home`), every read scoped twice: to the user
@@ -30,7 +18,6 @@ export interface HomeViewer {
   userId: string;
   lmsId: string;
   catalogueLmsId: string;
-  tax: TaxRule;
 }
 
 const SEATED = ['active', 'completed'];
@@ -51,6 +38,7 @@ const classColumns = {
   isOnline: classes.isOnline,
   place: classes.place,
   schedule: classes.schedule,
+  isPublished: classes.isPublished,
 };
 
 /** What a class read gives (`classColumns`). */
@@ -67,6 +55,7 @@ interface ClassRow {
   isOnline: boolean;
   place: string;
   schedule: string;
+  isPublished: boolean;
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -86,6 +75,7 @@ function homeClass(row: ClassRow, now: Date) {
     isOnline: row.isOnline,
     place: row.place,
     schedule: row.schedule,
+    isPublished: row.isPublished,
     nextSession: nextSession(row, now) ?? null,
   };
 }
@@ -147,37 +137,19 @@ export async function learnerCourses(db: Db, viewer: HomeViewer): Promise<Learne
     .where(eq(chapterProgress.userId, viewer.userId));
   const ids = [...new Set([...grantedBy.keys(), ...started.map((row) => row.courseId)])];
   if (!ids.length) return [];
+  // A premium course only through a grant; with none granted, free courses only.
+  const free = eq(courses.isPremium, false);
+  const readable = grantedBy.size ? or(free, inArray(courses.id, [...grantedBy.keys()])) : free;
   const found = await db
     .select({ id: courses.id, slug: courses.slug, title: courses.title, isPremium: courses.isPremium })
     .from(courses)
-    .where(
-      and(
-        inArray(courses.id, ids),
-        eq(courses.lmsId, viewer.catalogueLmsId),
-        eq(courses.isPublished, true),
-        or(eq(courses.isPremium, false), inArray(courses.id, [...grantedBy.keys(), -1])),
-      ),
-    )
+    .where(and(inArray(courses.id, ids), eq(courses.lmsId, viewer.catalogueLmsId), eq(courses.isPublished, true), readable))
     .orderBy(asc(courses.position), asc(courses.id));
-  if (!found.length) return [];
-  const chapters = await db
-    .select({
-      id: courseChapters.id,
-      courseId: courseChapters.courseId,
-      slug: courseChapters.slug,
-      title: courseChapters.title,
-      moduleSlug: courseModules.slug,
-      read: sql<boolean>`exists (select 1 from ${chapterProgress} where ${chapterProgress.userId} = ${viewer.userId} and ${chapterProgress.chapterId} = ${courseChapters.id})`,
-    })
-    .from(courseChapters)
-    .innerJoin(courseModules, eq(courseModules.id, courseChapters.moduleId))
-    .where(
-      inArray(
-        courseChapters.courseId,
-        found.map((course) => course.id),
-      ),
-    )
-    .orderBy(asc(courseModules.position), asc(courseChapters.position), asc(courseChapters.id));
+  const chapters = await chaptersRead(
+    db,
+    viewer.userId,
+    found.map((course) => course.id),
+  );
   return found.map((course) => {
     const own = chapters.filter((chapter) => chapter.courseId === course.id);
     const next = own.find((chapter) => !chapter.read);
@@ -203,6 +175,8 @@ export async function learnerInvoices(db: Db, viewer: HomeViewer): Promise<Learn
       amount: invoices.amount,
       vat: invoices.vat,
       total: invoices.total,
+      vatBps: invoices.vatBps,
+      vatIncluded: invoices.vatIncluded,
       status: invoices.status,
       createdAt: invoices.createdAt,
       expiresAt: invoices.expiresAt,
@@ -213,8 +187,9 @@ export async function learnerInvoices(db: Db, viewer: HomeViewer): Promise<Learn
     .where(and(eq(invoices.lmsId, viewer.lmsId), eq(invoices.userId, viewer.userId)))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(HOME_INVOICES);
-  return rows.map((row) => ({
+  return rows.map(({ vatBps, vatIncluded, ...row }) => ({
     ...row,
+    tax: { vatBps, included: vatIncluded },
     status: row.status as InvoiceState,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -229,5 +204,5 @@ export async function learnerHome(db: Db, viewer: HomeViewer, now = new Date()):
     learnerCourses(db, viewer),
     learnerInvoices(db, viewer),
   ]);
-  return { classes: classList, courses: courseList, invoices: invoiceList, tax: viewer.tax };
+  return { classes: classList, courses: courseList, invoices: invoiceList };
 }

@@ -23,7 +23,7 @@ export function learnersRoutes(deps: ApiDeps) {
   app.get('/v1/user/home', token, user, async (c) => {
     const tenant = c.get('tenant');
     const current = c.get('user');
-    const viewer: HomeViewer = { userId: current.id, lmsId: tenant.lmsId, catalogueLmsId: tenant.catalogueLmsId, tax: tenant.tax };
+    const viewer: HomeViewer = { userId: current.id, lmsId: tenant.lmsId, catalogueLmsId: tenant.catalogueLmsId };
     const home = await learnerHome(deps.db, viewer);
     if (current.role === 'mentor') {
       const [classes, balance] = await Promise.all([

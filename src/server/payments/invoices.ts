@@ -430,6 +430,8 @@ export async function openInvoice(
           amount: price.amount,
           vat: price.vat,
           total: price.total,
+          vatBps: requester.tax.vatBps,
+          vatIncluded: requester.tax.included,
           merchantCode: account.merchantCode,
           repays: repays?.id ?? null,
           createdAt: now,

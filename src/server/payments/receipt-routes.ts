@@ -1,13 +1,11 @@
 import { type Context, Hono } from 'hono';
-import { ReceiptQuerySchema } from '~/contract/learner';
+import { ORDER_REF, ReceiptQuerySchema } from '~/contract/learner';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ok } from '../http/respond';
 import { readQuery } from '../http/validate';
 import { requireAppToken, requireUser } from '../identity';
 import { fail } from '../platform/errors';
 import { type ReceiptViewer, receiptOf, receiptPdf } from './receipts';
-
-const REF = /^[A-Za-z0-9_-]{1,50}$/;
 
 /**
  * A paid class's receipt for its owner (app token and the signed-in learner; anyone else, or an
@@ -20,7 +18,7 @@ export function receiptRoutes(deps: ApiDeps) {
   const user = requireUser(deps);
   const viewerOf = (c: Context<ApiEnv>): ReceiptViewer => {
     const tenant = c.get('tenant');
-    return { lmsId: tenant.lmsId, userId: c.get('user').id, brand: tenant.title, tax: tenant.tax };
+    return { lmsId: tenant.lmsId, userId: c.get('user').id, brand: tenant.title };
   };
 
   app.get('/v1/class/payment/receipt', token, user, async (c) => {
@@ -31,7 +29,7 @@ export function receiptRoutes(deps: ApiDeps) {
 
   app.get('/v1/class/payment/:ref/receipt.pdf', token, user, async (c) => {
     const ref = c.req.param('ref');
-    if (!REF.test(ref)) throw fail('receiptNotFound');
+    if (!ORDER_REF.test(ref)) throw fail('receiptNotFound');
     const pdf = await receiptPdf(await receiptOf(deps.db, viewerOf(c), ref));
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',

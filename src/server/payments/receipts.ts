@@ -1,10 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Receipt } from '~/contract/learner';
-import type { InvoiceState } from '~/contract/payments';
-import type { TaxRule } from '~/contract/tax';
-import { momentText } from '~/lib/payments/countdown';
-import { PAID_LABEL, receiptLines } from '~/lib/payments/receipt-lines';
+import { receiptFacts } from '~/lib/payments/receipt-lines';
 import type { Db } from '../db/client';
 import { classes, invoices, users } from '../db/schema';
 import { fail } from '../platform/errors';
@@ -22,7 +19,6 @@ export interface ReceiptViewer {
   userId: string;
   /** The tenant's site name, printed as the seller. */
   brand: string;
-  tax: TaxRule;
 }
 
 /** The receipt of order `ref` for its owner. */
@@ -34,6 +30,8 @@ export async function receiptOf(db: Db, viewer: ReceiptViewer, ref: string): Pro
       amount: invoices.amount,
       vat: invoices.vat,
       total: invoices.total,
+      vatBps: invoices.vatBps,
+      vatIncluded: invoices.vatIncluded,
       status: invoices.status,
       paidAt: invoices.paidAt,
       classCode: classes.code,
@@ -56,13 +54,12 @@ export async function receiptOf(db: Db, viewer: ReceiptViewer, ref: string): Pro
     amount: row.amount,
     vat: row.vat,
     total: row.total,
-    tax: viewer.tax,
-    status: row.status as InvoiceState,
+    tax: { vatBps: row.vatBps, included: row.vatIncluded },
     paidAt: row.paidAt.toISOString(),
   };
 }
 
-/** The receipt as a PDF: brand, numbers, date, buyer, class, price lines, total and status. */
+/** The receipt as a PDF: the brand, then `receiptFacts` (numbers, date, status, buyer, class, price lines) and its note. */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -104,25 +101,14 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   doc.moveDown(0.3);
   doc.font('Helvetica').fontSize(14).text('Kuitansi Pembayaran', { width });
   doc.moveDown(1);
-  rule();
-  row('Nomor kuitansi', receipt.merchantOrderId);
-  row('Referensi pembayaran', receipt.reference ?? '-');
-  row('Tanggal dibayar', momentText(receipt.paidAt));
-  row('Status', PAID_LABEL, true);
-  doc.moveDown(0.5);
-  rule();
-  row('Nama pembeli', receipt.buyer.name);
-  row('Email', receipt.buyer.email);
-  row('Kelas', `${receipt.className} (${receipt.classCode})`);
-  doc.moveDown(0.5);
-  rule();
-  for (const line of receiptLines(receipt, receipt.tax)) row(line.label, line.text, line.total);
+  const { groups, note } = receiptFacts(receipt);
+  groups.forEach((facts, index) => {
+    if (index > 0) doc.moveDown(0.5);
+    rule();
+    for (const fact of facts) row(fact.label, fact.value, fact.emphasis !== undefined);
+  });
   doc.moveDown(1.5);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#555555')
-    .text(`Kuitansi ini dibuat oleh sistem ${receipt.brand} dan sah tanpa tanda tangan.`, left, doc.y, { width });
+  doc.font('Helvetica').fontSize(9).fillColor('#555555').text(note, left, doc.y, { width });
   doc.end();
   return done;
 }

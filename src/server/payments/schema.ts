@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { classes, mentors } from '../catalogue/schema';
 import { at, createdAt, id, lmsId, ref } from '../db/columns';
 import { users } from '../identity/schema';
@@ -57,6 +57,10 @@ export const invoices = pgTable(
     amount: integer('amount').notNull(),
     vat: integer('vat').notNull(),
     total: integer('total').notNull(),
+    /** The tenant's PPN rule the invoice was split under (contract/tax.ts): it names the receipt's PPN line… */
+    vatBps: integer('vat_bps').notNull(),
+    /** …with whether the published price included it; a later change of the tenant's rule changes neither. */
+    vatIncluded: boolean('vat_included').notNull(),
     /** pending, paid, expired, failed, cancelled (contract/payments.ts INVOICE_STATES). */
     status: text('status').notNull().default('pending'),
     /** The gateway's payment page and transaction reference (null until the gateway answered). */

@@ -11,6 +11,8 @@
  *   throw fail('invalid', { fields: [{ field: 'email', message: 'alamat email tidak valid' }] });
  */
 
+import { linkLifetime } from '~/contract/account';
+
 /** What went wrong, as a caller must react to it (http/errors.ts maps each to a status). */
 export type ErrorKind =
   | 'invalid' // the input is wrong: fix it and send again
@@ -115,12 +117,12 @@ export const ERRORS = {
   /** Give the field `email` in `fields`. */
   emailTaken: { kind: 'conflict', message: 'Email sudah terdaftar. Silakan masuk.' },
   /*
-   * One-time account links (verify-email 24 h, reset-password 1 h): expired 410, used 409, unknown 400,
+   * One-time account links (lifetimes: ACCOUNT_LINK_HOURS): expired 410, used 409, unknown 400,
    * so a page can tell them apart; each says how to get a new link.
    */
   verifyLinkExpired: {
     kind: 'gone',
-    message: 'Tautan verifikasi ini sudah kedaluwarsa (berlaku 24 jam). Minta tautan baru dari halaman Akun.',
+    message: `Tautan verifikasi ini sudah kedaluwarsa (berlaku ${linkLifetime('verify-email')}). Minta tautan baru dari halaman Akun.`,
   },
   verifyLinkUsed: { kind: 'conflict', message: 'Tautan verifikasi ini sudah dipakai. Setiap tautan hanya berlaku sekali.' },
   verifyLinkUnknown: {
@@ -129,7 +131,7 @@ export const ERRORS = {
   },
   resetLinkExpired: {
     kind: 'gone',
-    message: 'Tautan atur ulang password ini sudah kedaluwarsa (berlaku 1 jam). Minta tautan baru di halaman Lupa Password.',
+    message: `Tautan atur ulang password ini sudah kedaluwarsa (berlaku ${linkLifetime('reset-password')}). Minta tautan baru di halaman Lupa Password.`,
   },
   resetLinkUsed: {
     kind: 'conflict',

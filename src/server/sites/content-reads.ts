@@ -1,3 +1,4 @@
+import { UNCACHED_READS } from '~/lib/content/routes';
 import type { ContentSource, SourceMethod } from '~/lib/content/source';
 import { databaseFailureSummary, isDatabaseUnavailable } from '../db/errors';
 import { sourceKey } from './render-protocol';
@@ -29,7 +30,8 @@ export class ContentReadsBusy extends Error {
  * as long as a rendered page stays fresh, and purged with the tenant's pages, so the lists and
  * categories every page of a tenant asks for are read once, and a cold page costs one query for what
  * is new about it. Concurrent identical reads share one call. Only public content passes here, so one
- * tenant's answers are the same for every visitor.
+ * tenant's answers are the same for every visitor. The reads of pages rendered for every request
+ * (`UNCACHED_READS`, a certificate) are made each time, within the same limits.
  */
 export class ContentReads {
   readonly #stored = new Map<string, Stored>();
@@ -68,6 +70,20 @@ export class ContentReads {
   }
 
   read(tenant: string, method: SourceMethod, args: unknown[]): Promise<unknown> {
+    // A certificate (`UNCACHED_READS`): read for each page, neither kept nor shared, so a revocation
+    // shows on the next request even when the purge it announces never came.
+    if (UNCACHED_READS.has(method)) {
+      return this.#call(tenant, method, args).then(
+        (value) => {
+          this.#failing = undefined;
+          return value;
+        },
+        (error: unknown) => {
+          this.#recordFailure(error);
+          throw error;
+        },
+      );
+    }
     const key = `${tenant}\n${sourceKey(method, args)}`;
     const stored = this.#stored.get(key);
     if (stored && this.now() - stored.storedAt <= this.freshMs) return Promise.resolve(stored.value);

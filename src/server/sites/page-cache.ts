@@ -28,8 +28,11 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-/** How a page was answered, for the access log: from the cache, from a stale copy being refreshed, or rendered. */
-export type CacheState = 'hit' | 'stale' | 'miss';
+/**
+ * How a page was answered, for the access log and X-Cache: from the cache, from a stale copy being
+ * refreshed, rendered and stored, or rendered for this request only (`pass`).
+ */
+export type CacheState = 'hit' | 'stale' | 'miss' | 'pass';
 
 interface Entry {
   prepared: Prepared;
@@ -49,6 +52,7 @@ const KEPT = new Set(['content-type', 'x-robots-tag', 'content-language', 'link'
  * answered from the cache while one render refreshes it (stale-while-revalidate), and kept when that
  * render fails (stale-if-error). `purge(tenant)` drops a tenant's pages at once, and a render that
  * started before the purge is not stored, so a write is never hidden by a page rendered before it.
+ * `pass` renders a page that is never stored at all.
  */
 export class PageCache {
   readonly #tenants = new Map<string, Map<string, Entry>>();
@@ -93,6 +97,15 @@ export class PageCache {
       if (kept) return { prepared: kept.prepared, state: 'stale' };
       throw error;
     }
+  }
+
+  /**
+   * A page rendered for this request alone: never stored, never shared with another request, no stale
+   * copy on failure (the render's error is the caller's), sent `Cache-Control: no-store` without an
+   * ETag. For pages whose every answer must be current (lib/content/routes.ts `rendersUncached`).
+   */
+  async pass(render: () => Promise<RenderedPage>): Promise<{ prepared: Prepared; state: CacheState }> {
+    return { prepared: (await this.#prepare(await render(), false)).prepared, state: 'pass' };
   }
 
   /** Drops every stored page of `tenant`; renders already under way for it are not stored. */
@@ -153,10 +166,11 @@ export class PageCache {
     }
   }
 
-  async #prepare(page: RenderedPage): Promise<Entry> {
+  /** The answer of a render, in every encoding; `cacheable` false: no ETag and `no-store` whatever its status. */
+  async #prepare(page: RenderedPage, cacheable = true): Promise<Entry> {
     const kept: FlatHeaders = [];
     for (const [name, value] of page.headers) if (KEPT.has(name.toLowerCase())) kept.push(name, value);
-    const ok = page.status === 200;
+    const ok = cacheable && page.status === 200;
     const etag = ok ? `"p-${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"` : undefined;
     const base = [
       ...kept,

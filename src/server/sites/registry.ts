@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ItemIndex, type ItemLookup, itemLookup } from '~/lib/content/routes';
 import type { SitesReadiness } from '../context';
+import { isLocalHost, LOOPBACK_HOSTS } from '../http/site-origin';
 import type { TenantDirectory, TenantRecord } from '../platform/tenants';
 import type { BlobPool } from './blob-pool';
 import { type BuildInfo, type BuildOnDisk, livePointer, readLive } from './build-layout';
@@ -49,10 +50,8 @@ export interface SiteRegistryOptions {
   common: FlatHeaders;
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
 /** Whether a host is for development only (loopback or `*.localhost`), never a public name to redirect or render for. */
-export const isLocalHost = (host: string) => LOOPBACK.has(host) || host.endsWith('.localhost');
+export { isLocalHost };
 
 /** `host[:port]` → the host without its port (IPv6 literals keep their brackets). */
 export function bareHost(host: string): string {
@@ -104,7 +103,7 @@ export class SiteRegistry {
     const wanted = host.toLowerCase();
     const bare = bareHost(wanted);
     let site: Site | undefined;
-    if (LOOPBACK.has(bare)) site = this.#sites.get(this.options.defaultTenant);
+    if (LOOPBACK_HOSTS.has(bare)) site = this.#sites.get(this.options.defaultTenant);
     else if (bare.endsWith('.localhost')) site = this.#sites.get(bare.slice(0, -'.localhost'.length));
     site ??= this.#hosts.get(wanted) ?? this.#hosts.get(bare);
     // Bounded: a client sending endless made-up hosts cannot grow it.

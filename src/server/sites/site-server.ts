@@ -4,11 +4,12 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLASS_LIST_PATH, canonicalClassRequest } from '~/lib/catalogue/class-query';
 import { isListPage, LIST_PARAMS, readListQuery } from '~/lib/content/on-demand';
-import { mainAddress, rendersOnDemand } from '~/lib/content/routes';
+import { mainAddress, rendersOnDemand, rendersUncached } from '~/lib/content/routes';
+import { requestHost } from '../http/proxy';
 import { type AccessLog, loggedPath } from './access-log';
 import type { BlobPool } from './blob-pool';
 import { hostPages } from './host-pages';
-import type { CacheState, PageCache } from './page-cache';
+import type { PageCache } from './page-cache';
 import { bareHost, isLocalHost, type LiveBuild, type Site, type SiteRegistry } from './registry';
 import type { RenderLimit } from './render-limit';
 import { isLoopback, requestAddress } from './render-limit';
@@ -54,7 +55,8 @@ const CSP = "base-uri 'self'; frame-ancestors 'self'; object-src 'none'";
  * host picks the tenant (an unknown host gets the "situs tidak ditemukan" page, a tenant without a
  * live build yet "situs sedang disiapkan"); its build's files answer from memory; list pages asked
  * for a page, a search or a category and items newer than the build are rendered on demand through
- * the page cache; anything else is the tenant's 404 page.
+ * the page cache, a certificate's page (`rendersUncached`) for every request; anything else is the
+ * tenant's 404 page.
  */
 export function createSiteListener(options: SiteServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { registry, pool, pageCache, renderers, accessLog, common, renderLimit } = options;
@@ -84,7 +86,7 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : url.slice(queryAt);
 
-    const host = (options.trustProxyHops > 0 && forwardedHost(req.headers['x-forwarded-host'], options.trustProxyHops)) || req.headers.host;
+    const host = requestHost(req.headers['x-forwarded-host'], req.headers.host, options.trustProxyHops);
     if (rawPath === '/api' || rawPath.startsWith('/api/')) {
       // The API works on every host (its tenant comes from the call's credentials); the log names the site it came to.
       accessLog?.track(req, res, registry.resolve(host)?.tenant.code);
@@ -152,7 +154,9 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
 
     if (!build.renderer) return send(req, res, build.notFound);
     const key = `${path}${listQuery ?? ''}`;
-    const cached = pageCache.fresh(site.tenant.code, key);
+    // A certificate's page is rendered for every request (its revocation shows at once): never from the cache.
+    const uncached = !listQuery && rendersUncached(path);
+    const cached = uncached ? undefined : pageCache.fresh(site.tenant.code, key);
     if (cached) {
       if (track) track.cache = 'hit';
       return send(req, res, cached, HIT);
@@ -162,25 +166,24 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     const wait = isLoopback(address) ? undefined : renderLimit.take(address);
     if (wait !== undefined) return send(req, res, pages.tooMany, ['Retry-After', String(wait)]);
     const renderer = build.renderer;
-    pageCache
-      .get(site.tenant.code, key, () => renderers.render(site.tenant.code, renderer, `https://${site.canonicalHost}${key}`))
-      .then(
-        ({ prepared, state }) => {
-          if (track) track.cache = state;
-          // X-Cache tells operators (and CDNs' logs) whether the page came from the cache.
-          send(req, res, prepared.status === 200 || prepared.status === 404 ? prepared : build.error, ['X-Cache', state]);
-        },
-        (error: unknown) => {
-          if (track) track.cache = 'miss' satisfies CacheState;
-          if (error instanceof RenderersBusy) return send(req, res, busy(build));
-          // The source failed (logged where it failed) or was too busy: try again soon, never a cached error.
-          if (error instanceof SourceFailed && error.failure !== 'error') {
-            return send(req, res, error.failure === 'busy' ? busy(build) : unavailable(build));
-          }
-          console.error(`[site] ${site.tenant.code} ${key}:`, error);
-          send(req, res, build.error);
-        },
-      );
+    const render = () => renderers.render(site.tenant.code, renderer, `https://${site.canonicalHost}${key}`);
+    (uncached ? pageCache.pass(render) : pageCache.get(site.tenant.code, key, render)).then(
+      ({ prepared, state }) => {
+        if (track) track.cache = state;
+        // X-Cache tells operators (and CDNs' logs) whether the page came from the cache.
+        send(req, res, prepared.status === 200 || prepared.status === 404 ? prepared : build.error, ['X-Cache', state]);
+      },
+      (error: unknown) => {
+        if (track) track.cache = uncached ? 'pass' : 'miss';
+        if (error instanceof RenderersBusy) return send(req, res, busy(build));
+        // The source failed (logged where it failed) or was too busy: try again soon, never a cached error.
+        if (error instanceof SourceFailed && error.failure !== 'error') {
+          return send(req, res, error.failure === 'busy' ? busy(build) : unavailable(build));
+        }
+        console.error(`[site] ${site.tenant.code} ${key}:`, error);
+        send(req, res, build.error);
+      },
+    );
   };
 }
 
@@ -265,13 +268,3 @@ function variantOf(kind: 'busy' | 'unavailable' | 'notAllowed'): (build: LiveBui
 const busy = variantOf('busy');
 const unavailable = variantOf('unavailable');
 const notAllowed = variantOf('notAllowed');
-
-/**
- * The host a trusted proxy saw: proxies append to X-Forwarded-Host like to X-Forwarded-For, so the
- * value `hops` from the right is the one the outermost trusted proxy wrote; anything left of it came
- * from the client and picks nothing.
- */
-function forwardedHost(header: string | string[] | undefined, hops: number): string | undefined {
-  const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((value) => value.trim());
-  return values.length >= hops ? values[values.length - hops] || undefined : undefined;
-}

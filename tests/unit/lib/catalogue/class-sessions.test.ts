@@ -65,6 +65,23 @@ describe('reading a class schedule', () => {
     expect(readSchedule('Sabtu, 09.00–11.00 WIT')?.zone).toBe('WIT');
   });
 
+  it('reads "dan" between days and Jum\'at with either apostrophe', () => {
+    expect(readSchedule('Selasa dan Kamis, 19.00–21.00 WIB')?.days).toEqual([2, 4]);
+    expect(readSchedule('Senin, Rabu, dan Jumat, 19.00–21.00 WIB')?.days).toEqual([1, 3, 5]);
+    expect(readSchedule("Jum'at, 13.00–15.00 WIB")?.days).toEqual([5]);
+    expect(readSchedule('Kamis & Jum’at, 13.00–15.00 WITA')?.days).toEqual([4, 5]);
+    expect(readSchedule('Senin–Jum’at, 08.00–16.00 WIB')?.days).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('ends a day at 24.00 at the latest', () => {
+    expect(readSchedule('Sabtu, 22.00–24.00 WIB')?.end).toEqual({ hours: 24, minutes: 0 });
+    expect(
+      classSessions({ schedule: 'Sabtu, 22.00–24.00 WIB', startsAt: '2026-12-05T00:00:00+07:00', endsAt: '2026-12-05T23:59:00+07:00' }),
+    ).toEqual([{ startsAt: '2026-12-05T22:00:00+07:00', endsAt: '2026-12-06T00:00:00+07:00' }]);
+    for (const text of ['Sabtu, 22.00–24.30 WIB', 'Sabtu, 22.00–25.00 WIB', 'Sabtu, 24.00–24.00 WIB'])
+      expect(readSchedule(text), text).toBeUndefined();
+  });
+
   it('refuses what is not a weekly pattern', () => {
     for (const text of [
       'Sabtu terakhir setiap bulan, 15.00–18.00 WIB',
@@ -73,6 +90,7 @@ describe('reading a class schedule', () => {
       'Senin, 21.00–19.00 WIB',
       'Senin, 19.00–21.00 WIBX',
       'Senin, 19.00–21.00',
+      'Selasa atau Kamis, 19.00–21.00 WIB',
       '',
     ])
       expect(readSchedule(text), text).toBeUndefined();
@@ -119,5 +137,7 @@ describe('the sessions of a class', () => {
 
   it('writes an instant in its zone', () => {
     expect(zonedIso(new Date('2026-12-01T12:00:00Z'), 'WIT')).toBe('2026-12-01T21:00:00+09:00');
+    expect(zonedIso(new Date('2026-12-01T12:00:00Z'), 'WITA')).toBe('2026-12-01T20:00:00+08:00');
+    expect(zonedIso(new Date('2026-12-01T12:00:00Z'), 'WIB')).toBe('2026-12-01T19:00:00+07:00');
   });
 });

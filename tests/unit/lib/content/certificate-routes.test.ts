@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Certificate } from '~/contract/certificates';
-import { contentRoute, type ItemIndex, itemLookup, loadRoute, mainAddress, rendersOnDemand } from '~/lib/content/routes';
+import {
+  contentRoute,
+  type ItemIndex,
+  itemLookup,
+  loadRoute,
+  mainAddress,
+  rendersOnDemand,
+  rendersUncached,
+  UNCACHED_READS,
+} from '~/lib/content/routes';
 import { fakeSource } from './fake-source';
 
 /** The certificate's address in the content route table: rendered on demand, never a build's page. */
@@ -27,6 +36,21 @@ describe('/Sertifikat/{id}', () => {
     expect(rendersOnDemand(`/Sertifikat/${ID}`)).toBe(true);
     expect(rendersOnDemand('/Sertifikat/bukan-nomor')).toBe(false);
     expect(mainAddress(`/Sertifikat/${ID}`, itemLookup(EMPTY))).toBeUndefined();
+  });
+
+  it('is rendered for every request, from a certificate read that is never kept; no other page is', () => {
+    expect(rendersUncached(`/Sertifikat/${ID}`)).toBe(true);
+    for (const path of [
+      '/Sertifikat/bukan-nomor',
+      `/Sertifikat/${ID}/pdf`,
+      '/News',
+      '/News/kabar-baru',
+      '/Courses/dasar-html-dan-css',
+      '/',
+    ]) {
+      expect(rendersUncached(path), path).toBe(false);
+    }
+    expect([...UNCACHED_READS]).toEqual(['certificate']);
   });
 
   it('loads the certificate from the content source, or the page’s own notice when there is none', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Career } from '~/contract/careers';
+import type { Certificate } from '~/contract/certificates';
 import type { ContentSource } from '~/lib/content/source';
 import type { ContentSection } from '~/lib/tenant/variants';
 import { ContentReads, ContentReadsBusy } from '~/server/sites/content-reads';
@@ -195,5 +196,23 @@ describe('ContentReads: the content source as render workers of live builds read
     expect(count('kabar')).toBe(3);
     await reads.read('kabar', 'getCareer', ['a']);
     expect(count('kabar')).toBe(4);
+  });
+
+  it('reads a certificate afresh for every page, never kept nor shared: a revocation shows on the next read', async () => {
+    let revokedAt: string | null = null;
+    const { source, calls } = fakeSource({ certificate: async (id) => ({ id, revokedAt }) as Certificate });
+    const reads = new ContentReads(
+      async () => source,
+      FRESH,
+      { active: 4, waiting: 64 },
+      undefined,
+      () => 0,
+    );
+    expect(await reads.read('kabar', 'certificate', ['abc'])).toMatchObject({ revokedAt: null });
+    revokedAt = '2026-03-05T03:00:00.000Z';
+    // Still within a fresh page's time, and no purge came.
+    expect(await reads.read('kabar', 'certificate', ['abc'])).toMatchObject({ revokedAt });
+    await Promise.all([reads.read('kabar', 'certificate', ['abc']), reads.read('kabar', 'certificate', ['abc'])]);
+    expect(calls).toHaveLength(4);
   });
 });

@@ -198,4 +198,17 @@ describe('PageCache', () => {
     expect(header(prepared, 'Cache-Control')).toBe('no-store');
     expect(prepared.identity.etag).toBeUndefined();
   });
+
+  it('passes a page rendered for one request alone: never stored nor shared, no-store without an ETag', async () => {
+    const cache = cacheOf();
+    const render = renderer('sertifikat');
+    const [first, second] = await Promise.all([cache.pass(render), cache.pass(render)]);
+    expect([first.state, second.state]).toEqual(['pass', 'pass']);
+    expect([body(first.prepared), body(second.prepared)].sort()).toEqual(['sertifikat #1', 'sertifikat #2']);
+    expect(header(first.prepared, 'Cache-Control')).toBe('no-store');
+    expect(header(first.prepared, 'ETag')).toBeUndefined();
+    expect(body((await cache.pass(render)).prepared)).toBe('sertifikat #3');
+    expect(cache.stats().pages).toBe(0);
+    await expect(cache.pass(async () => Promise.reject(new Error('render gagal')))).rejects.toThrow('render gagal');
+  });
 });
