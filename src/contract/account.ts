@@ -1,3 +1,4 @@
+import { ACCOUNT_LINK_HOURS, linkLifetime } from './account-links';
 import { NewPasswordSchema } from './auth';
 import { miniEnvelope, RequiredEmail, z } from './mini';
 
@@ -8,11 +9,8 @@ import { miniEnvelope, RequiredEmail, z } from './mini';
  * `/Atur-Ulang-Password#token=…`. zod/mini: the account islands validate with these very schemas.
  */
 
-/** How long each mailed link lives, in hours (the mails and the pages say so). */
-export const ACCOUNT_LINK_HOURS = { 'verify-email': 24, 'reset-password': 1 } as const;
-
-/** How long a mailed link of `purpose` lives, in words (`24 jam`), for every text that says so. */
-export const linkLifetime = (purpose: keyof typeof ACCOUNT_LINK_HOURS) => `${ACCOUNT_LINK_HOURS[purpose]} jam`;
+/** How long each mailed link lives (account-links.ts, without zod for the /Akun banner). */
+export { ACCOUNT_LINK_HOURS, linkLifetime };
 
 /** A mailed link's token: 32 random bytes, base64url (43 characters). */
 export const AccountLinkTokenSchema = z

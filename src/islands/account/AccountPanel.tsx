@@ -8,17 +8,20 @@ import { $session, dropSession } from '~/stores/session';
 import { appClient } from '../shared/app-client';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { signOutHere } from '../shared/sign-out';
-import { Certificates } from './Certificates';
+import { Certificates, loadCertificateList } from './Certificates';
+import { Deferred, preload } from './Deferred';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
-import { PasswordChange } from './PasswordChange';
 import { ProfileDetails } from './ProfileDetails';
 import { AccountSections } from './sections';
-import { useLearnerHome } from './use-learner-home';
+import { loadHomeView, useLearnerHome } from './use-learner-home';
 import '../shared/forms.css';
 import './account.css';
 
 /** Where a signed-out visitor is sent: sign in, then back here. */
 export const SIGN_IN_FIRST = '/Login?redirect=%2FAkun';
+
+/** The password form (below the fold, used on action only), a chunk of its own. */
+const loadPasswordChange = () => import('./PasswordChange');
 
 type View = { kind: 'loading' } | { kind: 'ready'; profile: UserProfile } | { kind: 'failed'; message: string };
 
@@ -66,6 +69,8 @@ function AccountPanel() {
     (async () => {
       const client = await appClient();
       if (!$session.get()) return location.replace(SIGN_IN_FIRST);
+      // The sections' code outside the first chunk comes while the profile call runs.
+      for (const load of [loadHomeView, loadCertificateList, loadPasswordChange]) preload(load);
       try {
         const profile = await getMe(client);
         if (live) setView({ kind: 'ready', profile });
@@ -136,7 +141,12 @@ function AccountPanel() {
         <h2 id="akun-profil">Profil</h2>
         <ProfileDetails profile={profile} />
       </section>
-      <PasswordChange />
+      <section className="account__section password-change" aria-labelledby="akun-password">
+        <h2 id="akun-password">Ganti password</h2>
+        <Deferred load={loadPasswordChange} loading="Memuat formulir ganti password…" failure="Formulir ganti password belum dapat dimuat.">
+          {({ PasswordChange }) => <PasswordChange />}
+        </Deferred>
+      </section>
       <section className="account__section" aria-labelledby="akun-keluar">
         <h2 id="akun-keluar">Keluar</h2>
         {alert && (

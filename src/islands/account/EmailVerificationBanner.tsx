@@ -1,14 +1,18 @@
-import { linkLifetime } from '~/contract/account';
+import { linkLifetime } from '~/contract/account-links';
 import type { UserProfile } from '~/contract/users';
-import { ResendVerification } from '../shared/ResendVerification';
+import { Deferred } from './Deferred';
+import '../shared/account-links.css';
 import '../shared/forms.css';
 import './account-security.css';
+
+/** The resend button (shared/ResendVerification.tsx, with the account schemas): its own chunk, for an unverified account only. */
+const loadResend = () => import('../shared/ResendVerification');
 
 /**
  * On /Akun while the account's e-mail is not verified: says so, where the link went and that a link
  * lasts `ACCOUNT_LINK_HOURS` from its sending (the last one may be long gone), with 'Kirim ulang email
- * verifikasi' (sending, sent, rate limited with the time to ask again, already verified, failed).
- * Renders nothing for a verified account.
+ * verifikasi' (sending, sent, rate limited with the time to ask again, already verified, failed),
+ * whose code is loaded when the banner shows. Renders nothing for a verified account.
  */
 export function EmailVerificationBanner({ profile }: { profile: UserProfile }) {
   if (profile.emailVerified) return null;
@@ -20,7 +24,9 @@ export function EmailVerificationBanner({ profile }: { profile: UserProfile }) {
         {linkLifetime('verify-email')} sejak dikirim. Tidak menemukan emailnya (periksa juga folder spam) atau tautannya sudah kedaluwarsa?
         Kirim ulang. Sementara itu Anda tetap bisa memakai situs ini.
       </p>
-      <ResendVerification />
+      <Deferred load={loadResend} loading="Memuat tombol kirim ulang…" failure="Tombol kirim ulang belum dapat dimuat.">
+        {({ ResendVerification }) => <ResendVerification />}
+      </Deferred>
     </section>
   );
 }

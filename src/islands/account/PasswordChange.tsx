@@ -8,8 +8,6 @@ import { Field, SubmitButton } from '../shared/Field';
 import { type FieldErrors, fieldErrors, focusFirstInvalid, serverIssues } from '../shared/form-errors';
 import { PasswordInput } from '../shared/PasswordInput';
 import { useHydrated } from '../shared/use-hydrated';
-import '../shared/forms.css';
-import './account-security.css';
 
 type Name = 'currentPassword' | 'password' | 'passwordRepeat';
 const ORDER: Name[] = ['currentPassword', 'password', 'passwordRepeat'];
@@ -19,7 +17,8 @@ const EMPTY = { currentPassword: '', password: '', passwordRepeat: '' };
  * On /Akun: change the password (POST password/change) with the current one, the new one twice (the
  * sign-up's rules). A wrong current password is marked on its field; other refusals (too many tries,
  * offline) are an alert; what was typed stays. Success clears the fields, says how many other
- * devices were signed out (this one stays) and that a notice went to the account's e-mail.
+ * devices were signed out (this one stays) and that a notice went to the account's e-mail. Its own
+ * chunk: AccountPanel.tsx loads it into the 'Ganti password' section on first render.
  */
 export function PasswordChange() {
   const hydrated = useHydrated();
@@ -61,41 +60,38 @@ export function PasswordChange() {
   };
 
   return (
-    <section className="account__section password-change" aria-labelledby="akun-password">
-      <h2 id="akun-password">Ganti password</h2>
-      <form ref={form} className="form" method="post" noValidate onSubmit={submit} aria-label="Ganti password">
-        {alert && (
-          <div className="form-alert" role="alert">
-            <p>{alert}</p>
+    <form ref={form} className="form" method="post" noValidate onSubmit={submit} aria-label="Ganti password">
+      {alert && (
+        <div className="form-alert" role="alert">
+          <p>{alert}</p>
+        </div>
+      )}
+      <Field name="currentPassword" label="Kata sandi saat ini" error={errors.currentPassword}>
+        {(control) => (
+          <PasswordInput {...control} autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
+        )}
+      </Field>
+      <Field name="password" label="Kata sandi baru" hint="Minimal 8 karakter, memuat huruf dan angka." error={errors.password}>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.password} onChange={set('password')} />}
+      </Field>
+      <Field name="passwordRepeat" label="Ulangi kata sandi baru" error={errors.passwordRepeat}>
+        {(control) => (
+          <PasswordInput {...control} autoComplete="new-password" value={values.passwordRepeat} onChange={set('passwordRepeat')} />
+        )}
+      </Field>
+      <SubmitButton busy={busy} ready={hydrated}>
+        Simpan password baru
+      </SubmitButton>
+      <div role="status">
+        {done && (
+          <div className="form-note">
+            <p>{done}</p>
           </div>
         )}
-        <Field name="currentPassword" label="Kata sandi saat ini" error={errors.currentPassword}>
-          {(control) => (
-            <PasswordInput {...control} autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
-          )}
-        </Field>
-        <Field name="password" label="Kata sandi baru" hint="Minimal 8 karakter, memuat huruf dan angka." error={errors.password}>
-          {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.password} onChange={set('password')} />}
-        </Field>
-        <Field name="passwordRepeat" label="Ulangi kata sandi baru" error={errors.passwordRepeat}>
-          {(control) => (
-            <PasswordInput {...control} autoComplete="new-password" value={values.passwordRepeat} onChange={set('passwordRepeat')} />
-          )}
-        </Field>
-        <SubmitButton busy={busy} ready={hydrated}>
-          Simpan password baru
-        </SubmitButton>
-        <div role="status">
-          {done && (
-            <div className="form-note">
-              <p>{done}</p>
-            </div>
-          )}
-        </div>
-        <p className="form__links">
-          Lupa password saat ini? <a href="/Lupa-Password">Atur ulang lewat email</a>
-        </p>
-      </form>
-    </section>
+      </div>
+      <p className="form__links">
+        Lupa password saat ini? <a href="/Lupa-Password">Atur ulang lewat email</a>
+      </p>
+    </form>
   );
 }

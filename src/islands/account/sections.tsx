@@ -2,11 +2,7 @@ import type { ReactNode } from 'react';
 import type { LearnerHome } from '~/contract/learner';
 import type { Role } from '~/contract/roles';
 import type { UserProfile } from '~/contract/users';
-import { HomeClasses } from './HomeClasses';
-import { HomeCourses } from './HomeCourses';
-import { HomeInvoices } from './HomeInvoices';
-import { HomePayouts, HomeTeaching } from './HomeTeaching';
-import type { HomeLoad } from './use-learner-home';
+import type { HomeLoad, HomeView } from './use-learner-home';
 
 /**
  * The account page's sections after the profile (islands README "Account page"), each a component
@@ -30,12 +26,15 @@ export interface AccountSection {
   render: (props: SectionProps) => ReactNode;
 }
 
-/** The home's data once loaded; while loading or after a failure, a plain line (the one status or alert is above the sections). */
-function withHome(render: (home: LearnerHome, now: number) => ReactNode): AccountSection['render'] {
+/**
+ * The home's data once loaded, shown with the sections' content that came with it (home-view.ts);
+ * while loading or after a failure, a plain line (the one status or alert is above the sections).
+ */
+function withHome(render: (view: HomeView, home: LearnerHome, now: number) => ReactNode): AccountSection['render'] {
   return ({ load, now }) => {
     if (load.kind === 'loading') return <p className="home-pending">Sedang dimuat…</p>;
     if (load.kind === 'failed') return <p className="home-pending">Bagian ini belum dapat dimuat.</p>;
-    return render(load.home, now);
+    return render(load.view, load.home, now);
   };
 }
 
@@ -56,27 +55,27 @@ function StaffTools() {
 const CLASSES: AccountSection = {
   id: 'kelas-saya',
   title: 'Kelas saya',
-  render: withHome((home, now) => <HomeClasses classes={home.classes} now={now} />),
+  render: withHome(({ HomeClasses }, home, now) => <HomeClasses classes={home.classes} now={now} />),
 };
 const COURSES: AccountSection = {
   id: 'kursus-saya',
   title: 'Kursus saya',
-  render: withHome((home) => <HomeCourses courses={home.courses} />),
+  render: withHome(({ HomeCourses }, home) => <HomeCourses courses={home.courses} />),
 };
 const INVOICES: AccountSection = {
   id: 'tagihan',
   title: 'Tagihan',
-  render: withHome((home, now) => <HomeInvoices invoices={home.invoices} now={now} />),
+  render: withHome(({ HomeInvoices }, home, now) => <HomeInvoices invoices={home.invoices} now={now} />),
 };
 const TEACHING: AccountSection = {
   id: 'kelas-ajar',
   title: 'Kelas yang saya ajar',
-  render: withHome((home, now) => <HomeTeaching teaching={home.teaching} now={now} />),
+  render: withHome(({ HomeTeaching }, home, now) => <HomeTeaching teaching={home.teaching} now={now} />),
 };
 const PAYOUTS: AccountSection = {
   id: 'pencairan',
   title: 'Pencairan dana',
-  render: withHome((home) => <HomePayouts teaching={home.teaching} />),
+  render: withHome(({ HomePayouts }, home) => <HomePayouts teaching={home.teaching} />),
 };
 const STAFF: AccountSection = { id: 'konsol-staf', title: 'Konsol staf', render: () => <StaffTools /> };
 

@@ -1,15 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LearnerHome } from '~/contract/learner';
-import { getLearnerHome } from '~/lib/api/learner';
 import { appClient } from '../shared/app-client';
 import { failureText } from './failure-text';
 
-/** Where the home's one call stands. */
-export type HomeLoad = { kind: 'loading' } | { kind: 'ready'; home: LearnerHome } | { kind: 'failed'; message: string };
+/** The home's call and sections' content (home-view.ts), a chunk of its own. */
+export const loadHomeView = () => import('./home-view');
+export type HomeView = Awaited<ReturnType<typeof loadHomeView>>;
+
+/** Where the home's one call stands; once ready, with the code that shows it. */
+export type HomeLoad = { kind: 'loading' } | { kind: 'ready'; home: LearnerHome; view: HomeView } | { kind: 'failed'; message: string };
 
 /**
  * The signed-in user's home (GET v1/user/home), loaded once the profile is known, again on `retry`
- * and when the tab is shown again after a while (a payment made in another tab shows up).
+ * and when the tab is shown again after a while (a payment made in another tab shows up). The call
+ * and the sections' content come with home-view.ts, which a failed load of is said as a failed call.
  */
 export function useLearnerHome(): { load: HomeLoad; retry: () => void } {
   const [load, setLoad] = useState<HomeLoad>({ kind: 'loading' });
@@ -20,8 +24,9 @@ export function useLearnerHome(): { load: HomeLoad; retry: () => void } {
     let live = true;
     (async () => {
       try {
-        const home = await getLearnerHome(await appClient());
-        if (live) setLoad({ kind: 'ready', home });
+        const [view, client] = await Promise.all([loadHomeView(), appClient()]);
+        const home = await view.getLearnerHome(client);
+        if (live) setLoad({ kind: 'ready', home, view });
       } catch (error) {
         if (live) setLoad({ kind: 'failed', message: failureText(error) });
       }

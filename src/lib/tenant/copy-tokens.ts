@@ -1,7 +1,10 @@
+import { linkLifetime } from '~/contract/account-links';
+
 /**
  * Tokens that shared copy (pages, items) uses where each brand says something its own way: `{{site}}`
  * for the site title, `{{anda}}` / `{{Anda}}` for the form of address the brand's `voice` setting names
- * ("Anda", or "kamu" / "Kamu" at the start of a sentence).
+ * ("Anda", or "kamu" / "Kamu" at the start of a sentence); and facts the product sets, so copy never
+ * types them again: `{{verifyLinkLifetime}}` and `{{resetLinkLifetime}}` ("24 jam", "1 jam").
  */
 
 /** How a brand addresses its readers (`content/site.json` voice). */
@@ -12,10 +15,12 @@ export interface CopyContext {
   voice: Voice;
 }
 
-const TOKEN = /\{\{\s*(site|anda|Anda)\s*\}\}/g;
+const TOKEN = /\{\{\s*(site|anda|Anda|verifyLinkLifetime|resetLinkLifetime)\s*\}\}/g;
 
 function tokenValue(name: string, { title, voice }: CopyContext): string {
   if (name === 'site') return title;
+  if (name === 'verifyLinkLifetime') return linkLifetime('verify-email');
+  if (name === 'resetLinkLifetime') return linkLifetime('reset-password');
   if (voice === 'Anda') return 'Anda';
   return name === 'Anda' ? 'Kamu' : 'kamu';
 }

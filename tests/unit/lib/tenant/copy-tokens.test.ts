@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { linkLifetime } from '~/contract/account-links';
 import { fillCopy, fillCopyDeep, fillCopyHtml } from '~/lib/tenant/copy-tokens';
 
 const formal = { title: 'Nusantara', voice: 'Anda' } as const;
@@ -33,5 +34,11 @@ describe('fillCopy', () => {
       new Set(['content']),
     );
     expect(filled).toEqual({ a: ['A&B untuk kamu'], content: '<p>A&amp;B</p>' });
+  });
+
+  it('says how long the mailed account links live as the product sets it, never as copy typed it', () => {
+    expect(fillCopy('berlaku {{verifyLinkLifetime}}; reset {{ resetLinkLifetime }}', { title: 'A', voice: 'Anda' })).toBe(
+      `berlaku ${linkLifetime('verify-email')}; reset ${linkLifetime('reset-password')}`,
+    );
   });
 });
