@@ -375,7 +375,7 @@ describe.each(await dbKinds())('visitors’ forms on %s', (kind) => {
   });
 
   describe('POST v1/auth/signup/coder', () => {
-    it('creates a signed-in learner with what they code with, and queues a welcome mail', async () => {
+    it('creates a signed-in learner with what they code with, and queues a welcome mail and the verification mail', async () => {
       const client = siteFrom();
       const result = await signUpCoder(client, {
         ...signUpForm('coder@contoh.id'),
@@ -393,6 +393,9 @@ describe.each(await dbKinds())('visitors’ forms on %s', (kind) => {
         .where(and(eq(formSubmissions.form, 'coder'), eq(formSubmissions.email, 'coder@contoh.id')));
       expect(profile?.data).toMatchObject({ github: 'budi-santoso', level: 'menengah', languages: ['Python', 'JavaScript'] });
       expect((await mailsOf('coder')).filter((mail) => mail.recipients.includes('coder@contoh.id'))).toHaveLength(1);
+      // Like every sign-up: a one-time link to verify the address, to this tenant's own site.
+      const [verify] = (await mailsOf('verify-email')).filter((mail) => mail.recipients.includes('coder@contoh.id'));
+      expect(verify?.text).toMatch(/\/Verifikasi-Email#token=[\w-]{20,}/);
     });
 
     it('answers a retried sign-up with the same key by signing in again, only with the same password', async () => {
@@ -405,6 +408,7 @@ describe.each(await dbKinds())('visitors’ forms on %s', (kind) => {
       expect(again.accessToken).not.toBe(first.accessToken);
       expect(await platform.deps.db.$count(users, eq(users.email, 'ulang@contoh.id'))).toBe(1);
       expect((await mailsOf('coder')).filter((mail) => mail.recipients.includes('ulang@contoh.id'))).toHaveLength(1);
+      expect((await mailsOf('verify-email')).filter((mail) => mail.recipients.includes('ulang@contoh.id'))).toHaveLength(1);
       const other = { ...(form as object), password: 'lain-sekali-9', passwordRepeat: 'lain-sekali-9' } as never;
       await failsWith(signUpCoder(client, other, { idempotencyKey: key }), 409, 'email');
       const [stored] = await platform.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));

@@ -15,7 +15,15 @@ import { COMPETITION_NAMES } from '~/contract/forms';
 import type { Db, Tx } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from '../db/errors';
 import { appointments, formSubmissions, posts, schools, teamMembers, teams, testimonies, userDisc, users } from '../db/schema';
-import { hashPassword, insertLearner, normalisePhone, type OpenedSession, openSession, verifyPassword } from '../identity';
+import {
+  hashPassword,
+  insertLearner,
+  normalisePhone,
+  type OpenedSession,
+  openSession,
+  queueVerification,
+  verifyPassword,
+} from '../identity';
 import { enqueueMail, type MailMessage, staffRecipients } from '../mail';
 import { checkArea } from '../platform/areas';
 import { fail, failOn } from '../platform/errors';
@@ -252,7 +260,8 @@ export async function registerTeam(
 
 /**
  * A coder signs up (POST v1/auth/signup/coder): a learner account as /Register makes, plus what they
- * code with, and a welcome mail; signed in at once. Idempotent under its key: the stored answer is
+ * code with, a welcome mail and the verification mail every sign-up sends (its link to `siteOrigin`);
+ * signed in at once. Idempotent under its key: the stored answer is
  * only the account's id (never a token, and the key's request hash leaves the passwords out), and a
  * replay signs in again only with the same password.
  */
@@ -261,6 +270,7 @@ export async function signUpCoder(
   tenant: FormTenant,
   input: z.output<typeof CoderSignupSchema>,
   key: string | undefined,
+  siteOrigin: string,
 ): Promise<OpenedSession> {
   const { schoolName, github, level, languages, website: _honeypot, ...account } = input;
   await checkArea(account.provinceId, account.cityId);
@@ -275,6 +285,7 @@ export async function signUpCoder(
       data: { userId: user.id, schoolName, github, level, languages },
     });
     await send(tx, tenant, [coderWelcome(tenant.title, account)]);
+    await queueVerification(tx, user, { title: tenant.title, origin: siteOrigin });
     return { status: 201, body: { userId: user.id } };
   });
   const [user] = await db

@@ -17,6 +17,7 @@ import type { Tx } from '../db/client';
 import { clientAddress } from '../http/credentials';
 import { enforceLimit } from '../http/rate-limit';
 import { created, ok, page } from '../http/respond';
+import { siteOrigin } from '../http/site-origin';
 import { readJson, readQuery } from '../http/validate';
 import { loginResult, requireAppToken, requireRole, requireUser } from '../identity';
 import { fail } from '../platform/errors';
@@ -141,7 +142,7 @@ export function formsRoutes(deps: ApiDeps) {
   app.post('/v1/auth/signup/coder', token, limited('coder'), async (c) => {
     const body = await readJson(c, CoderSignupSchema);
     await mailsTo(body.email);
-    const session = await signUpCoder(deps.db, tenantOf(c), body, keyOf(c));
+    const session = await signUpCoder(deps.db, tenantOf(c), body, keyOf(c), siteOrigin(c, c.get('tenant')));
     deps.mail?.kick();
     return created(c, loginResult(session), 'Akun coder berhasil dibuat');
   });

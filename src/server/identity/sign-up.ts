@@ -7,6 +7,10 @@ import { checkArea } from '../platform/areas';
 import { ERRORS, fail } from '../platform/errors';
 import type { TenantRecord } from '../platform/tenants';
 import { queueVerification } from './email-verification';
+
+/** Every sign-up's verification mail (also the coder sign-up of `forms/`): `queueVerification(tx, user, site)`. */
+export { queueVerification };
+
 import { hashPassword } from './passwords';
 import { type OpenedSession, openSession } from './sessions';
 
