@@ -79,6 +79,8 @@ export const CourseProgressSchema = z.object({
   hasAccess: z.boolean(),
   completedChapterIds: z.array(z.number()),
   totalChapters: z.number(),
+  /** The learner's certificate of the course (every chapter read), unless it was revoked: its page is /Sertifikat/{id}. */
+  certificateId: z.optional(z.string()),
 });
 export type CourseProgress = z.infer<typeof CourseProgressSchema>;
 

@@ -53,7 +53,13 @@ test('a new learner reads a whole free course, gets its certificate on /Akun, an
     await page.goto(chapter);
     // Recorded by the chapter page for the signed-in reader; the outline counts it once the API answered.
     await expect(page.locator('[data-course-progress]')).toHaveText(`${index + 1} dari ${chapters.length} bab selesai`);
+    // Only the last chapter read completes the course: then the outline says the certificate is out.
+    const notice = page.locator('[data-course-certificate]');
+    if (index < chapters.length - 1) await expect(notice).toBeHidden();
   }
+  const notice = page.getByRole('link', { name: 'Lihat sertifikat' });
+  await expect(notice).toHaveAttribute('href', /^\/Sertifikat\/[a-z2-7]{26}$/);
+  const announced = await notice.getAttribute('href');
 
   await page.goto('/Akun');
   const item = page.locator('[data-certificate]');
@@ -61,6 +67,7 @@ test('a new learner reads a whole free course, gets its certificate on /Akun, an
   await expect(item).toContainText(COURSE_TITLE);
   const id = (await item.getAttribute('data-certificate')) ?? '';
   expect(id).toMatch(/^[a-z2-7]{26}$/);
+  expect(announced).toBe(`/Sertifikat/${id}`);
   const download = page.waitForEvent('download');
   await item.getByRole('button', { name: /^Unduh PDF/ }).click();
   expect((await download).suggestedFilename()).toBe(`sertifikat-${id}.pdf`);

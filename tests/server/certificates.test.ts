@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CERTIFICATE_ID } from '~/contract/certificates';
 import type { ApiClient } from '~/lib/api';
 import { completeEnrolment, downloadCertificatePdf, listMyCertificates, revokeCertificate } from '~/lib/api/certificates';
-import { getCourse, recordChapterRead } from '~/lib/api/courses';
+import { getCourse, getCourseProgress, recordChapterRead } from '~/lib/api/courses';
 import { newCertificateId } from '~/server/certificates';
 import { certificates, classes, enrolments, users } from '~/server/db/schema';
 import type { SiteEvent } from '~/server/platform/site-events';
@@ -108,9 +108,12 @@ describe.each(await dbKinds())('certificates on %s', (kind) => {
     expect(chapters.length).toBeGreaterThan(1);
     for (const chapter of chapters.slice(0, -1)) await recordChapterRead(client, 'dasar-html-dan-css', chapter);
     expect(await listMyCertificates(client)).toEqual([]);
+    expect(await getCourseProgress(client, 'dasar-html-dan-css')).not.toHaveProperty('certificateId');
 
-    await recordChapterRead(client, 'dasar-html-dan-css', chapters.at(-1) ?? '');
+    // The read that completes the course answers where its certificate is (the reader's outline links it).
+    const last = await recordChapterRead(client, 'dasar-html-dan-css', chapters.at(-1) ?? '');
     const [certificate, ...more] = await listMyCertificates(client);
+    expect(last.certificateId).toBe(certificate?.id);
     expect(more).toEqual([]);
     expect(certificate).toMatchObject({
       kind: 'course',
@@ -254,6 +257,8 @@ describe.each(await dbKinds())('certificates on %s', (kind) => {
       revokedReason: 'Ditemukan plagiarisme pada tugas akhir',
     });
     expect(await listMyCertificates(client)).toMatchObject([{ id, revokedReason: 'Ditemukan plagiarisme pada tugas akhir' }]);
+    // The course's progress no longer points at it.
+    expect(await getCourseProgress(client, 'dasar-html-dan-css')).not.toHaveProperty('certificateId');
     const refused = await pdfOn('demo.localhost', id);
     expect(refused.status).toBe(410);
     expect(((await refused.json()) as { message: string }).message).toMatch(

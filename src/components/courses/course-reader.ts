@@ -28,6 +28,7 @@ export async function startCourseReader(): Promise<void> {
         ? await recordChapterRead(client, courseSlug, reader.dataset.chapter)
         : await getCourseProgress(client, courseSlug);
     markProgress(outline, progress.completedChapterIds, progress.totalChapters);
+    showCertificate(outline, progress.certificateId);
   } catch (error) {
     // Progress is a nicety: the chapter stays readable without it.
     console.warn('[kursus] kemajuan belajar tidak dapat dimuat:', error);
@@ -82,4 +83,13 @@ function markProgress(outline: HTMLElement | null, done: number[], total: number
     line.textContent = `${read.size} dari ${total} bab selesai`;
     line.hidden = false;
   }
+}
+
+/** Once every chapter is read: where the learner's certificate of the course is (its public page). */
+function showCertificate(outline: HTMLElement | null, certificateId: string | undefined): void {
+  const notice = outline?.querySelector<HTMLElement>('[data-course-certificate]');
+  const link = notice?.querySelector<HTMLAnchorElement>('[data-certificate-link]');
+  if (!notice || !link || !certificateId) return;
+  link.href = `/Sertifikat/${encodeURIComponent(certificateId)}`;
+  notice.hidden = false;
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Chapter, CourseDetail, CourseProgress, CourseSummary } from '~/contract/courses';
 import type { Paged } from '~/contract/paged';
 import { highlightCode } from '~/lib/html/highlight';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import { issueCourseCertificate } from '../certificates';
 import type { Db } from '../db/client';
-import { chapterProgress, classCourses, classes, courseChapters, courseModules, courses, enrolments } from '../db/schema';
+import { certificates, chapterProgress, classCourses, classes, courseChapters, courseModules, courses, enrolments } from '../db/schema';
 import { pageOf } from '../platform/paging';
 import { qualified } from '../posts';
 import { chaptersRead } from './chapters-read';
@@ -266,15 +266,25 @@ export async function courseProgress(db: Db, lmsId: string, userId: string, cour
     .from(courses)
     .where(and(published(lmsId), eq(courses.slug, courseSlug)));
   if (!course) return undefined;
-  const [hasAccess, chapters] = await Promise.all([
+  const [hasAccess, chapters, [certificate]] = await Promise.all([
     mayRead(db, userId, { isPremium: course.isPremium, courseId: course.id }),
     chaptersRead(db, userId, [course.id]),
+    db
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(and(eq(certificates.userId, userId), eq(certificates.courseId, course.id), isNull(certificates.revokedAt))),
   ]);
   const completedChapterIds = chapters
     .filter((chapter) => chapter.read)
     .map((chapter) => chapter.id)
     .sort((a, b) => a - b);
-  return { courseSlug, hasAccess, completedChapterIds, totalChapters: chapters.length };
+  return {
+    courseSlug,
+    hasAccess,
+    completedChapterIds,
+    totalChapters: chapters.length,
+    ...(certificate ? { certificateId: certificate.id } : {}),
+  };
 }
 
 /**
