@@ -36,8 +36,24 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Starts one server on a free port. The port is free when probed, but anything on the machine may
+ * take it before the child binds it (its own mail catcher listens on an ephemeral port too): a
+ * server that could not listen is started again on another port.
+ */
 async function startServer(): Promise<string> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(await freePort());
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startServerOn(port: number): Promise<string> {
   const child = spawn(process.execPath, [bundle], {
     env: {
       ...process.env,
@@ -59,7 +75,10 @@ async function startServer(): Promise<string> {
   child.stderr?.on('data', (chunk) => (output += chunk));
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 150; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server berhenti: ${output}`);
+    if (child.exitCode !== null) {
+      if (output.includes('EADDRINUSE')) throw new PortTaken(`port ${port} sudah dipakai: ${output}`);
+      throw new Error(`server berhenti: ${output}`);
+    }
     const ready = await fetch(`${base}/api/health`).catch(() => undefined);
     if (ready?.ok) return base;
     await new Promise((done) => setTimeout(done, 200));
