@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { auditRoutes } from './audit';
 import { buildsRoutes } from './builds';
 import { classesRoutes, coreRoutes, coursesRoutes, programsRoutes } from './catalogue';
 import { certificatesRoutes } from './certificates';
@@ -70,6 +71,7 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/v1/course', coursesRoutes(deps));
   api.route('/core', coreRoutes(deps));
   api.route('/v1', certificatesRoutes(deps));
+  api.route('/v1/audit', auditRoutes(deps));
   api.route('/stats', statsHostRoutes(deps));
   api.route('/rest/v1', restRoutes(deps));
   api.route('/upload', uploadRoutes(deps));

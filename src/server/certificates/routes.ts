@@ -7,6 +7,7 @@ import { ok } from '../http/respond';
 import { publicSiteUrl } from '../http/site-origin';
 import { readJson } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
+import { recordAudit } from '../platform/audit';
 import { fail } from '../platform/errors';
 import { readSettings } from '../tenants';
 import { certificateOwner, findCertificate, listCertificates, revokeCertificate, revokedOn } from './certificates';
@@ -58,6 +59,14 @@ export function certificatesRoutes(deps: ApiDeps) {
     const { reason } = await readJson(c, CertificateRevokeSchema);
     const tenant = c.get('tenant');
     const certificate = await revokeCertificate(deps.db, tenant, c.req.param('id'), reason);
+    await recordAudit(deps.db, {
+      lmsId: tenant.lmsId,
+      actor: c.get('user'),
+      action: 'certificate.revoke',
+      target: `certificate:${certificate.id}`,
+      before: { revokedAt: null },
+      after: { revokedAt: certificate.revokedAt, reason },
+    });
     // The certificate's page is never cached (lib/content/routes.ts `rendersUncached`): it says so on
     // the next request whatever happens here. The event still drops the tenant's cached pages and
     // reads on every server (no build: none is built); failing to announce it does not undo the revocation.
@@ -69,7 +78,16 @@ export function certificatesRoutes(deps: ApiDeps) {
 
   app.post('/class/enrolment/complete', ...admins, async (c) => {
     const input = await readJson(c, EnrolmentCompleteSchema);
-    return ok(c, await completeEnrolment(deps.db, c.get('tenant'), input), 'Peserta dinyatakan lulus');
+    const completed = await completeEnrolment(deps.db, c.get('tenant'), input);
+    const { enrolment } = completed;
+    await recordAudit(deps.db, {
+      lmsId: c.get('tenant').lmsId,
+      actor: c.get('user'),
+      action: 'class.complete',
+      target: `enrolment:${enrolment.classCode}:${enrolment.userId}`,
+      after: { status: enrolment.status, score: enrolment.score, certificate: completed.certificate.id },
+    });
+    return ok(c, completed, 'Peserta dinyatakan lulus');
   });
 
   return app;

@@ -2,6 +2,7 @@
  * The schema barrel: every table of the platform, for Drizzle (client, migrations, drizzle-kit) and the
  * services that query across features. Each feature keeps its own tables in its `schema.ts`.
  */
+export * from '../audit/schema';
 export * from '../builds/schema';
 export * from '../catalogue/schema';
 export * from '../chat/schema';

@@ -6,12 +6,14 @@ import {
   PaymentDetailRequestSchema,
   PaymentRefundRequestSchema,
   PaymentStatusQuerySchema,
+  type Payout,
   PayoutApproveSchema,
   PayoutListQuerySchema,
   PayoutRejectSchema,
   PayoutRequestSchema,
 } from '~/contract/payments';
 import type { ApiDeps, ApiEnv } from '../context';
+import type { Tx } from '../db/client';
 import { clientAddress } from '../http/credentials';
 import { errorResponse } from '../http/errors';
 import { enforceLimit } from '../http/rate-limit';
@@ -19,6 +21,7 @@ import { created, ok, page } from '../http/respond';
 import { publicOrigin, siteOrigin } from '../http/site-origin';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
+import { recordAudit } from '../platform/audit';
 import { fail } from '../platform/errors';
 import { once } from '../platform/idempotency';
 import type { PaymentsDeps } from './accounts';
@@ -115,6 +118,15 @@ export function paymentsRoutes(deps: ApiDeps) {
     const body = await readJson(c, PaymentRefundRequestSchema);
     const viewer = c.get('user');
     const refunded = await refundInvoice(deps.db, viewer.lmsId, body.merchantOrderId, `staff:${viewer.id}`, body.reason);
+    // The refund commits in its own transaction (payments/invoices.ts); its entry follows it.
+    await recordAudit(deps.db, {
+      lmsId: viewer.lmsId,
+      actor: viewer,
+      action: 'invoice.refund',
+      target: `invoice:${body.merchantOrderId}`,
+      before: { status: 'paid' },
+      after: { status: refunded.status, reason: body.reason },
+    });
     deps.mail?.kick();
     return ok(c, await toInvoice(deps.db, refunded), 'Dana dikembalikan; pendaftaran kelas diakhiri');
   });
@@ -159,6 +171,16 @@ export function paymentsRoutes(deps: ApiDeps) {
     const current = c.get('user');
     return { lmsId: current.lmsId, id: current.id, name: current.name, email: current.email, role: current.role };
   };
+  /** The audit entry of a payout decision, in its transaction (only a requested payout is decided). */
+  const auditDecision = (tx: Tx, c: Context<ApiEnv>, decided: Payout) =>
+    recordAudit(tx, {
+      lmsId: c.get('user').lmsId,
+      actor: c.get('user'),
+      action: decided.status === 'approved' ? 'payout.approve' : 'payout.reject',
+      target: `payout:${decided.id}`,
+      before: { status: 'requested' },
+      after: { status: decided.status, ...(decided.reason ? { reason: decided.reason } : {}) },
+    });
   const mentorOnly = requireRole('mentor');
   const staffOnly = requireRole('admin', 'superadmin');
 
@@ -193,14 +215,22 @@ export function paymentsRoutes(deps: ApiDeps) {
 
   app.post('/v2/payout/approve', token, user, staffOnly, async (c) => {
     const { id } = await readJson(c, PayoutApproveSchema);
-    const data = await deps.db.transaction((tx) => decidePayout(tx, viewerOf(c), id, { approve: true }));
+    const data = await deps.db.transaction(async (tx) => {
+      const decided = await decidePayout(tx, viewerOf(c), id, { approve: true });
+      await auditDecision(tx, c, decided);
+      return decided;
+    });
     deps.mail?.kick();
     return ok(c, data, 'Pencairan disetujui');
   });
 
   app.post('/v2/payout/reject', token, user, staffOnly, async (c) => {
     const { id, reason } = await readJson(c, PayoutRejectSchema);
-    const data = await deps.db.transaction((tx) => decidePayout(tx, viewerOf(c), id, { approve: false, reason }));
+    const data = await deps.db.transaction(async (tx) => {
+      const decided = await decidePayout(tx, viewerOf(c), id, { approve: false, reason });
+      await auditDecision(tx, c, decided);
+      return decided;
+    });
     deps.mail?.kick();
     return ok(c, data, 'Pencairan ditolak');
   });

@@ -21,6 +21,7 @@ import { created, ok, page } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser, userOfToken } from '../identity';
 import { announceChange } from '../platform/announce-change';
+import { recordAudit } from '../platform/audit';
 import { fail } from '../platform/errors';
 import { pageOf } from '../platform/paging';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './categories';
@@ -39,6 +40,9 @@ export function postsRoutes(deps: ApiDeps) {
   /** After each write: the tenant's content changed in the posts or categories of `ids` (its pages rebuild). */
   const announce = (c: Context<ApiEnv>, ids: (string | number)[]) =>
     announceChange(deps, { tenant: c.get('tenant').code, reason: 'content', ids });
+  /** After each write that stands: the audit entry of the signed-in writer (the services write without a transaction). */
+  const audit = (c: Context<ApiEnv>, action: string, target: string, sides: { before?: object; after?: object }) =>
+    recordAudit(deps.db, { lmsId: lms(c), actor: c.get('user'), action, target, ...sides });
   /** The viewer: a signed-in user of the tenant (a valid access token), else the client address and user agent. */
   const visitorOf = async (c: Context<ApiEnv>) => {
     const credential = accessTokenOf(c);
@@ -69,20 +73,26 @@ export function postsRoutes(deps: ApiDeps) {
 
   app.post('/v3/post/create', ...writers, async (c) => {
     const post = await createPost(deps.db, lms(c), await readJson(c, PostCreateSchema));
+    await audit(c, 'post.create', `post:${post.id}`, { after: post });
     await announce(c, [post.id, post.slug]);
     return created(c, post, 'Post dibuat');
   });
 
   app.post('/v3/post/update', ...writers, async (c) => {
     const { slug } = readQuery(c, SlugQuerySchema);
-    const post = await updatePost(deps.db, lms(c), slug, await readJson(c, PostUpdateSchema));
+    const input = await readJson(c, PostUpdateSchema);
+    const before = await findPost(deps.db, lms(c), { kindSlug: input.kindSlug, slug }, { includeHidden: true });
+    const post = await updatePost(deps.db, lms(c), slug, input);
+    await audit(c, 'post.update', `post:${post.id}`, { before: before ?? {}, after: post });
     await announce(c, [post.id, post.slug]);
     return ok(c, post, 'Post diperbarui');
   });
 
   app.post('/v3/post/delete', ...writers, async (c) => {
     const { kindSlug, slug } = await readJson(c, KindSlugSchema);
+    const before = await findPost(deps.db, lms(c), { kindSlug, slug }, { includeHidden: true });
     const deleted = await deletePost(deps.db, lms(c), kindSlug, slug);
+    await audit(c, 'post.delete', `post:${deleted.id}`, { before: before ?? { kindSlug, slug } });
     await announce(c, [deleted.id]);
     return ok(c, deleted, 'Post dihapus');
   });
@@ -100,20 +110,26 @@ export function postsRoutes(deps: ApiDeps) {
 
   app.post('/v3/post/kind/category/create', ...writers, async (c) => {
     const category = await createCategory(deps.db, lms(c), await readJson(c, CategoryCreateSchema));
+    await audit(c, 'category.create', `category:${category.id}`, { after: category });
     await announce(c, [category.id, category.slug]);
     return created(c, category, 'Kategori dibuat');
   });
 
   app.post('/v3/post/kind/category/update', ...writers, async (c) => {
     const { slug } = readQuery(c, SlugQuerySchema);
-    const category = await updateCategory(deps.db, lms(c), slug, await readJson(c, CategoryUpdateSchema));
+    const input = await readJson(c, CategoryUpdateSchema);
+    const before = await findCategory(deps.db, lms(c), input.kindSlug, slug);
+    const category = await updateCategory(deps.db, lms(c), slug, input);
+    await audit(c, 'category.update', `category:${category.id}`, { before: before ?? {}, after: category });
     await announce(c, [category.id, category.slug]);
     return ok(c, category, 'Kategori diperbarui');
   });
 
   app.post('/v3/post/kind/category/delete', ...writers, async (c) => {
     const { kindSlug, slug } = await readJson(c, KindSlugSchema);
+    const before = await findCategory(deps.db, lms(c), kindSlug, slug);
     const deleted = await deleteCategory(deps.db, lms(c), kindSlug, slug);
+    await audit(c, 'category.delete', `category:${deleted.id}`, { before: before ?? { kindSlug, slug } });
     await announce(c, [deleted.id]);
     return ok(c, deleted, 'Kategori dihapus');
   });

@@ -8,8 +8,9 @@ import { ok } from '../http/respond';
 import { readJson } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
 import { announceChange } from '../platform/announce-change';
+import { recordAudit } from '../platform/audit';
 import { fail } from '../platform/errors';
-import { readSettings, writeSettings } from './settings';
+import { type OnSettingsStored, readSettings, writeSettings } from './settings';
 import { CopyKeySchema, copySchemaOf, listCopyKeys, readCopyKey, writeCopyKey } from './site-copy';
 
 /** Settings per app code (SPEC §7 "Settings"): read by anyone with the tenant's app token, written by admins. */
@@ -30,6 +31,11 @@ export function settingsRoutes(deps: ApiDeps) {
    * (it can show on any page: navigation, footer, home), so both rebuild the whole site.
    */
   const announce = (c: Context<ApiEnv>) => announceChange(deps, { tenant: c.get('tenant').code, reason: 'settings', ids: [] });
+  /** The audit entry of a settings write, in its transaction: the keys it changed, before and after. */
+  const audited =
+    (c: Context<ApiEnv>): OnSettingsStored =>
+    (tx, { before, after }) =>
+      recordAudit(tx, { lmsId: c.get('tenant').lmsId, actor: c.get('user'), action: 'settings.update', target: 'settings', before, after });
 
   // Registered before `/:code/…` so that `v0` is not taken for an app code.
   app.get('/v0/cms/app/settings', requireAppToken(deps), async (c) => {
@@ -63,6 +69,7 @@ export function settingsRoutes(deps: ApiDeps) {
       c.get('tenant').lmsId,
       Object.fromEntries(keys.map((key) => [key, changes[key]])),
       revision,
+      audited(c),
     );
     deps.tenants.invalidate();
     await announce(c);
@@ -78,6 +85,7 @@ export function settingsRoutes(deps: ApiDeps) {
       c.get('tenant').lmsId,
       { [key.data]: value } as Partial<Record<SettingKey, unknown>>,
       revision,
+      audited(c),
     );
     deps.tenants.invalidate();
     await announce(c);
@@ -110,7 +118,17 @@ export function settingsRoutes(deps: ApiDeps) {
       const fields = checked.error.issues.map((issue) => ({ field: ['value', ...issue.path].join('.'), message: issue.message }));
       throw fail('invalid', { fields });
     }
-    await writeCopyKey(deps.db, c.get('tenant').lmsId, key, checked.data);
+    const lmsId = c.get('tenant').lmsId;
+    const before = await readCopyKey(deps.db, lmsId, key);
+    await writeCopyKey(deps.db, lmsId, key, checked.data);
+    await recordAudit(deps.db, {
+      lmsId,
+      actor: c.get('user'),
+      action: 'copy.update',
+      target: `copy:${key}`,
+      before: { value: before },
+      after: { value: checked.data },
+    });
     await announce(c);
     return ok(c, { key, value: checked.data }, 'Salinan disimpan');
   });

@@ -10,7 +10,7 @@ import {
   type SiteCss,
 } from '~/contract/settings';
 import { themeProblems, themeVariables } from '~/lib/tenant/theme';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { appSettings, tenants } from '../db/schema';
 import { type FieldError, fail } from '../platform/errors';
 
@@ -81,8 +81,23 @@ function mergeChanges(current: AppSettings, changes: Partial<Record<SettingKey, 
   return { values, fields };
 }
 
+/** The settings a write changes, as they were and as they are stored: what its audit entry summarises. */
+export interface SettingsChange {
+  before: Partial<Record<SettingKey, unknown>>;
+  after: Partial<Record<SettingKey, unknown>>;
+}
+
+/** Runs in the write's transaction once the values are stored (e.g. the audit entry), so both stand or fall together. */
+export type OnSettingsStored = (tx: Tx, change: SettingsChange) => Promise<void>;
+
 /** Stores the values if the tenant is still at `expected`; false when another write landed first. */
-async function storeAt(db: Db, lmsId: string, values: Partial<Record<SettingKey, unknown>>, expected: number): Promise<boolean> {
+async function storeAt(
+  db: Db,
+  lmsId: string,
+  values: Partial<Record<SettingKey, unknown>>,
+  expected: number,
+  stored: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
   const keys = Object.keys(values) as SettingKey[];
   return db.transaction(async (tx) => {
     // The revision bump is the lock: of two writers expecting the same revision, one updates no row.
@@ -98,6 +113,7 @@ async function storeAt(db: Db, lmsId: string, values: Partial<Record<SettingKey,
     if (!bumped.length) return false;
     await tx.delete(appSettings).where(and(eq(appSettings.lmsId, lmsId), inArray(appSettings.key, keys)));
     await tx.insert(appSettings).values(keys.map((key) => ({ lmsId, key, value: values[key] as object, updatedAt: new Date() })));
+    await stored(tx);
     return true;
   });
 }
@@ -108,13 +124,14 @@ async function storeAt(db: Db, lmsId: string, values: Partial<Record<SettingKey,
  * not mention. A value that does not pass: `invalid` naming each field. With `revision`, a write
  * that finds another one landed since is refused (`settingsChanged`, with the current revision);
  * without it, the merge is redone over the newer values, so two admins changing different colours
- * keep both.
+ * keep both. `onStored` runs in the write's transaction with the keys' values before and after.
  */
 export async function writeSettings(
   db: Db,
   lmsId: string,
   changes: Partial<Record<SettingKey, unknown>>,
   revision?: number,
+  onStored?: OnSettingsStored,
 ): Promise<AppSettings> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await readSettings(db, lmsId);
@@ -122,7 +139,9 @@ export async function writeSettings(
     if (revision !== undefined && revision !== current.revision) throw fail('settingsChanged', { revision: current.revision });
     const { values, fields } = mergeChanges(current, changes);
     if (fields.length) throw fail('invalid', { fields });
-    if (await storeAt(db, lmsId, values, current.revision)) {
+    const before = Object.fromEntries(Object.keys(values).map((key) => [key, current[key as SettingKey]]));
+    const stored = async (tx: Tx) => onStored?.(tx, { before, after: values });
+    if (await storeAt(db, lmsId, values, current.revision, stored)) {
       const settings = await readSettings(db, lmsId);
       if (settings) return settings;
     }
