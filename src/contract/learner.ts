@@ -57,8 +57,8 @@ export const LearnerCourseSchema = z.object({
 export type LearnerCourse = z.infer<typeof LearnerCourseSchema>;
 
 /** An invoice of the learner, newest first. */
-export const LearnerInvoiceSchema = z.object({
-  merchantOrderId: z.string(),
+/** What an invoice sold and for how much, as the home's list and the receipt both show it. */
+const InvoiceSaleFields = {
   classCode: z.string(),
   className: z.string(),
   amount: z.number(),
@@ -66,6 +66,11 @@ export const LearnerInvoiceSchema = z.object({
   total: z.number(),
   /** The PPN rule the invoice was split under, which names its tax line (a later change of the tenant's rule does not). */
   tax: TaxRuleSchema,
+};
+
+export const LearnerInvoiceSchema = z.object({
+  merchantOrderId: z.string(),
+  ...InvoiceSaleFields,
   status: z.enum(INVOICE_STATES),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -105,13 +110,7 @@ export const ReceiptSchema = z.object({
   /** The tenant that sold it (its site's name). */
   brand: z.string(),
   buyer: z.object({ name: z.string(), email: z.string() }),
-  classCode: z.string(),
-  className: z.string(),
-  amount: z.number(),
-  vat: z.number(),
-  total: z.number(),
-  /** The PPN rule the invoice was split under. */
-  tax: TaxRuleSchema,
+  ...InvoiceSaleFields,
   paidAt: z.string(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;

@@ -3,15 +3,11 @@ import { type Download, expect, type Page, test } from '@playwright/test';
 import { extractText } from 'unpdf';
 import type { Role } from '~/contract/roles';
 import { priceBreakdown } from '~/contract/tax';
-import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import { getClassOverview } from '~/lib/api/classes';
 import { createInvoice, paymentDetail } from '~/lib/api/payments';
 import { formatRupiah } from '~/lib/format/money';
-import type { Tenant } from '~/lib/tenant/schema';
-import { loadConfig } from '~/server/config';
-import { siteApiConfig } from '~/server/sites/site-api-config';
 import { PASSWORD, registerByApi, signInWithForm, uniqueEmail } from './auth-support';
-import { axeViolations, keepScreenshot, scrollsSideways, tenantOf } from './support';
+import { accountClient, axeViolations, keepScreenshot, scrollsSideways, tenantOf } from './support';
 
 /**
  * /Akun as the learner's home on the demo tenant: a fresh learner pays for JS-DASAR-11 (Rp350.000 +
@@ -30,19 +26,6 @@ const NARROW = { width: 320, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE });
-
-/** The platform API as a browser of the site uses it, signed in as `email`. */
-async function accountClient(baseURL: string, tenant: Tenant, email: string): Promise<ApiClient> {
-  const config = siteApiConfig(tenant, loadConfig(process.env));
-  const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
-  const browserLike: typeof fetch = (input, init) =>
-    fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: baseURL } });
-  const client = createApiClient({ bases, fetch: browserLike });
-  const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes: ['read', 'write'] });
-  client.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: tenant.lmsId });
-  client.setCredentials({ accessToken: (await signIn(client, { email, password: PASSWORD })).accessToken });
-  return client;
-}
 
 /** A section of the account page by its heading. */
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -78,7 +61,7 @@ test('a paid learner finds the class, its next session, the invoice, the receipt
   const site = baseURL ?? '';
   const email = uniqueEmail('rumah-belajar');
   await registerByApi(page.request, site, tenant, email);
-  const api = await accountClient(site, tenant, email);
+  const api = await accountClient(site, tenant, email, PASSWORD);
   const item = await getClassOverview(api, JS_CODE);
   const { total } = priceBreakdown(item.price, item.tax);
 

@@ -3,15 +3,12 @@ import { CourseProgressResponseSchema } from '~/contract/courses';
 import { PAY_AGAIN, PAY_NOW, PAYMENT_FAILED } from '~/contract/payments';
 import type { Role } from '~/contract/roles';
 import { priceBreakdown } from '~/contract/tax';
-import { type ApiClient, createApiClient, generateToken, produceAppToken, signIn } from '~/lib/api';
 import { getClassOverview } from '~/lib/api/classes';
 import { createInvoice, listPayouts, paymentDetail, payoutBalance, requestPayout } from '~/lib/api/payments';
 import { formatRupiah } from '~/lib/format/money';
 import type { Tenant } from '~/lib/tenant/schema';
-import { loadConfig } from '~/server/config';
-import { siteApiConfig } from '~/server/sites/site-api-config';
 import { PASSWORD, registerByApi, signInWithForm, uniqueEmail } from './auth-support';
-import { axeViolations, islandGzip, keepScreenshot, roleClient, scrollsSideways, tenantOf } from './support';
+import { accountClient, axeViolations, islandGzip, keepScreenshot, roleClient, scrollsSideways, tenantOf } from './support';
 
 /**
  * Class payments and mentor payouts in Chromium, on the demo tenant against the embedded
@@ -30,21 +27,6 @@ const FWD_SLUG = 'bootcamp-fullstack-web-batch-3';
 const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE });
-
-/** The platform API as a browser of the site uses it, signed in as `email`. */
-async function accountClient(baseURL: string, tenant: Tenant, email: string, password: string): Promise<ApiClient> {
-  // The credentials the build gave the site: the same environment (DATA_DIR's key) as the server's.
-  const config = siteApiConfig(tenant, loadConfig(process.env));
-  const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
-  const browserLike: typeof fetch = (input, init) =>
-    fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: baseURL } });
-  const client = createApiClient({ bases, fetch: browserLike });
-  const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes: ['read', 'write'] });
-  client.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: tenant.lmsId });
-  const session = await signIn(client, { email, password });
-  client.setCredentials({ accessToken: session.accessToken });
-  return client;
-}
 
 /** A fresh learner account, signed in on the /Login form and brought back to `path`. */
 async function freshLearner(page: Page, baseURL: string, tenant: Tenant, path: string) {

@@ -41,7 +41,12 @@ export async function writerClient(baseURL: string, tenant: Tenant): Promise<Api
 }
 
 /** The platform API of the running server with the tenant's demo account of `role` signed in (seed.ts `demoAccount`). */
-export async function roleClient(baseURL: string, tenant: Tenant, role: Role): Promise<ApiClient> {
+export function roleClient(baseURL: string, tenant: Tenant, role: Role): Promise<ApiClient> {
+  return accountClient(baseURL, tenant, `${role}@${tenant.code}.example`, `demo-${role}-2026`);
+}
+
+/** The platform API as a browser of the site uses it (its Origin, its app token), signed in as `email`. */
+export async function accountClient(baseURL: string, tenant: Tenant, email: string, password: string): Promise<ApiClient> {
   // The credentials the build gave the site: the same environment (DATA_DIR's key) as the server's.
   const config = siteApiConfig(tenant, loadConfig(process.env));
   const bases = Object.fromEntries(Object.entries(config.bases).map(([name, path]) => [name, `${baseURL}${path}`]));
@@ -50,7 +55,7 @@ export async function roleClient(baseURL: string, tenant: Tenant, role: Role): P
   const client = createApiClient({ bases, fetch: browserLike });
   const pair = await generateToken(client, { id: config.clientId, secret: config.clientSecret, scopes: ['read', 'write'] });
   client.setCredentials({ appToken: await produceAppToken(pair, config.cipherKey), lmsId: tenant.lmsId });
-  const session = await signIn(client, { email: `${role}@${tenant.code}.example`, password: `demo-${role}-2026` });
+  const session = await signIn(client, { email, password });
   client.setCredentials({ accessToken: session.accessToken });
   return client;
 }

@@ -6,6 +6,7 @@ import { failureMessage } from '~/lib/auth/request-errors';
 import { appClient } from '../shared/app-client';
 import { Field, SubmitButton } from '../shared/Field';
 import { type FieldErrors, fieldErrors, focusFirstInvalid, serverIssues } from '../shared/form-errors';
+import { NewPasswordFields } from '../shared/NewPasswordFields';
 import { PasswordInput } from '../shared/PasswordInput';
 import { useHydrated } from '../shared/use-hydrated';
 
@@ -71,14 +72,7 @@ export function PasswordChange() {
           <PasswordInput {...control} autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
         )}
       </Field>
-      <Field name="password" label="Kata sandi baru" hint="Minimal 8 karakter, memuat huruf dan angka." error={errors.password}>
-        {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.password} onChange={set('password')} />}
-      </Field>
-      <Field name="passwordRepeat" label="Ulangi kata sandi baru" error={errors.passwordRepeat}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" value={values.passwordRepeat} onChange={set('passwordRepeat')} />
-        )}
-      </Field>
+      <NewPasswordFields values={values} errors={errors} set={set} />
       <SubmitButton busy={busy} ready={hydrated}>
         Simpan password baru
       </SubmitButton>

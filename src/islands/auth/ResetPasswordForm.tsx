@@ -6,11 +6,11 @@ import { failureMessage } from '~/lib/auth/request-errors';
 import { browserEnvironment } from '~/stores/app';
 import { $session, dropSession } from '~/stores/session';
 import { appClient } from '../shared/app-client';
-import { Field, SubmitButton } from '../shared/Field';
+import { SubmitButton } from '../shared/Field';
 import { type FieldErrors, fieldErrors, focusFirstInvalid, serverIssues } from '../shared/form-errors';
 import { IslandBoundary } from '../shared/IslandBoundary';
 import { takeLinkToken } from '../shared/link-token';
-import { PasswordInput } from '../shared/PasswordInput';
+import { NewPasswordFields } from '../shared/NewPasswordFields';
 import { useHydrated } from '../shared/use-hydrated';
 import '../shared/forms.css';
 import '../shared/account-links.css';
@@ -108,14 +108,7 @@ function ResetPasswordForm() {
           )}
         </div>
       )}
-      <Field name="password" label="Kata sandi baru" hint="Minimal 8 karakter, memuat huruf dan angka." error={errors.password}>
-        {(control) => <PasswordInput {...control} autoComplete="new-password" value={values.password} onChange={set('password')} />}
-      </Field>
-      <Field name="passwordRepeat" label="Ulangi kata sandi baru" error={errors.passwordRepeat}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" value={values.passwordRepeat} onChange={set('passwordRepeat')} />
-        )}
-      </Field>
+      <NewPasswordFields values={values} errors={errors} set={set} />
       <SubmitButton busy={busy} ready={hydrated}>
         Simpan password baru
       </SubmitButton>

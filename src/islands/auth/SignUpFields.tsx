@@ -3,6 +3,7 @@ import { AreaSelects } from '../shared/AreaSelects';
 import { Field } from '../shared/Field';
 import type { FieldErrors } from '../shared/form-errors';
 import { GenderChoice } from '../shared/GenderChoice';
+import { PASSWORD_HINT } from '../shared/NewPasswordFields';
 import { PasswordInput } from '../shared/PasswordInput';
 import { TermsAndNewsletter } from './TermsAndNewsletter';
 
@@ -21,7 +22,7 @@ export const PERSON_EMPTY = { email: '', name: '', phone: '', birthDate: '', gen
 export const ACCOUNT_EMPTY = { password: '', passwordRepeat: '', newsletter: false, acceptTerms: false };
 
 const PASSWORD_FIELDS = [
-  ['password', 'Kata sandi', 'Minimal 8 karakter, memuat huruf dan angka.'],
+  ['password', 'Kata sandi', PASSWORD_HINT],
   ['passwordRepeat', 'Ulangi kata sandi', undefined],
 ] as const;
 
