@@ -29,6 +29,8 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     /** When the owner opened the verification link of their e-mail; null until then (they may still sign in). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When an admin deactivated the account (its sessions ended, sign-in refused); null while active. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_lms_email').on(table.lmsId, table.email)],

@@ -43,6 +43,8 @@ export const posts = pgTable(
     details: jsonb('details').notNull().default({}),
     isActive: boolean('is_active').notNull().default(true),
     views: integer('views').notNull().default(0),
+    /** Raised by every write: a save naming an older version is refused (two editors, one post). */
+    version: integer('version').notNull().default(1),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
