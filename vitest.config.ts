@@ -16,6 +16,7 @@ const workers = Number(process.env.LMS_TEST_WORKERS) || 2;
  * these files gets a process of its own.
  */
 const RENDERS_IN_PROCESS = [
+  'tests/server/admin-page.test.ts',
   'tests/server/catalogue-pages.test.ts',
   'tests/server/catalogue-tenants.test.ts',
   'tests/server/certificate-page.test.ts',

@@ -9,3 +9,12 @@ declare module 'astro' {
     'client:signedin'?: boolean;
   }
 }
+
+declare global {
+  namespace App {
+    interface Locals {
+      /** Set by the staff console's preview (/Admin/Pratinjau/…): the site layout shows the preview bar. */
+      preview?: { editHref: string; status: string } | undefined;
+    }
+  }
+}

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { queryInt, z } from './mini';
 import { paged } from './paged';
-import { pagingQuery } from './paging';
 
-/**
+/*
  * The audit log: every staff write of a tenant (who, what, when, and a before/after summary of the
- * fields it changed), read by the tenant's admins newest first.
+ * fields it changed), read by the tenant's admins newest first. zod/mini: the console's audit
+ * island parses its answers with these very schemas.
  */
 
 /** A moment in a query string: an ISO 8601 date (`2026-12-01`) or date-time with zone. */
@@ -15,33 +15,35 @@ const QueryMoment = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
 /** `GET v1/audit`: a page of entries, filtered by action (`post.update`), actor (a user id) and time. */
 export const AuditListQuerySchema = z
   .object({
-    ...pagingQuery(20),
-    action: z
-      .string()
-      .trim()
-      .regex(/^[a-z]+(?:\.[a-z]+)*$/, 'harus nama tindakan, mis. post.update')
-      .max(60, 'terlalu panjang')
-      .optional(),
-    actor: z.uuid('harus id pengguna').optional(),
-    from: QueryMoment.optional(),
-    to: QueryMoment.optional(),
+    page: z._default(queryInt('page'), 1),
+    pageSize: z._default(queryInt('pageSize', 100), 20),
+    action: z.optional(
+      z
+        .string()
+        .check(z.trim(), z.regex(/^[a-z]+(?:\.[a-z]+)*$/, 'harus nama tindakan, mis. post.update'), z.maxLength(60, 'terlalu panjang')),
+    ),
+    actor: z.optional(z.uuid('harus id pengguna')),
+    from: z.optional(QueryMoment),
+    to: z.optional(QueryMoment),
   })
-  .refine((query) => !query.from || !query.to || new Date(query.from) <= new Date(query.to), {
-    message: 'from harus sebelum to',
-    path: ['from'],
-  });
+  .check(
+    z.refine((query) => !query.from || !query.to || new Date(query.from) <= new Date(query.to), {
+      message: 'from harus sebelum to',
+      path: ['from'],
+    }),
+  );
 export type AuditListQuery = z.output<typeof AuditListQuerySchema>;
 
 /** What an entry keeps of a write: only the fields that changed, long texts cut to 200 characters. */
 export const AuditSummarySchema = z.object({
-  before: z.record(z.string(), z.unknown()).optional(),
-  after: z.record(z.string(), z.unknown()).optional(),
+  before: z.optional(z.record(z.string(), z.unknown())),
+  after: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** One staff write; `actorId` is null once the account is gone (the name and role stay as they were). */
 export const AuditEntrySchema = z.object({
-  id: z.number().int(),
-  actorId: z.string().nullable(),
+  id: z.number().check(z.int()),
+  actorId: z.nullable(z.string()),
   actorName: z.string(),
   actorRole: z.string(),
   action: z.string(),

@@ -72,8 +72,12 @@ export const PostSummarySchema = z.object({
 });
 export type PostSummary = z.infer<typeof PostSummarySchema>;
 
-/** A post with its (sanitised) HTML content. */
-export const PostSchema = PostSummarySchema.extend({ content: z.string(), updatedAt: z.iso.datetime({ offset: true }) });
+/** A post with its (sanitised) HTML content; `version` is raised by every update (the console's edit check). */
+export const PostSchema = PostSummarySchema.extend({
+  content: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  version: z.number().int().positive(),
+});
 export type Post = z.infer<typeof PostSchema>;
 
 /** GET v3/post/list query (SPEC §3 "Post list filters"). */
@@ -120,9 +124,70 @@ export const PostCreateSchema = z.strictObject({
 });
 export type PostCreate = z.input<typeof PostCreateSchema>;
 
-/** POST v3/post/update?slug body: the kind plus any field to change. */
-export const PostUpdateSchema = partialUpdate(PostCreateSchema.shape).extend({ kindSlug: PostKindSchema });
+/**
+ * POST v3/post/update?slug or ?id body: the kind plus any field to change. With `version` (the one the
+ * editor loaded), a post changed since is refused with 409 instead of overwritten.
+ */
+export const PostUpdateSchema = partialUpdate(PostCreateSchema.shape).extend({
+  kindSlug: PostKindSchema,
+  version: z.number().int().positive().optional(),
+});
 export type PostUpdate = z.input<typeof PostUpdateSchema>;
+
+/** POST v3/post/update query: the post by slug or by id (both: the post must have both). */
+export const PostKeyQuerySchema = z
+  .strictObject({ slug: SlugSchema.optional(), id: QueryInt.optional() })
+  .refine((query) => query.id !== undefined || query.slug !== undefined, { message: 'kirim id atau slug', path: ['slug'] });
+
+/*
+ * The staff console's reads (writers, admins and superadmins of the tenant): every post of a kind,
+ * drafts and scheduled ones too, with what an editor needs to save safely.
+ */
+
+/** Where a post stands: `draft` (not active), `scheduled` (active, published in the future) or `published`. */
+export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+export const PostStatusSchema = z.enum(POST_STATUSES, { error: `status harus salah satu dari: ${POST_STATUSES.join(', ')}` });
+
+/** What the console adds to a post: its status, the active flag, the version to edit against, the last change. */
+const managed = {
+  status: PostStatusSchema,
+  isActive: z.boolean(),
+  version: z.number().int().positive(),
+  updatedAt: z.iso.datetime({ offset: true }),
+};
+
+/** A row of the console's post list. */
+export const ManagedPostSummarySchema = PostSummarySchema.extend(managed);
+export type ManagedPostSummary = z.infer<typeof ManagedPostSummarySchema>;
+
+/** A post as the console's editor loads it: with its content. */
+export const ManagedPostSchema = PostSchema.extend(managed);
+export type ManagedPost = z.infer<typeof ManagedPostSchema>;
+
+/** GET v3/post/manage/list query: newest updated first, 20 a page (at most 50). */
+export const ManagedPostListQuerySchema = z.strictObject({
+  kindSlug: PostKindSchema,
+  page: QueryInt.default(1),
+  pageSize: QueryInt.max(50, 'maksimal 50 per halaman').default(20),
+  status: PostStatusSchema.optional(),
+  categoryId: QueryInt.optional(),
+  /** Exact author name (trimmed; empty means any author). */
+  author: z.string().trim().max(120, 'penulis maksimal 120 karakter').optional(),
+  search: z.string().trim().max(100, 'kata kunci maksimal 100 karakter').optional(),
+});
+export type ManagedPostListQuery = z.infer<typeof ManagedPostListQuerySchema>;
+export const ManagedPostListResponseSchema = envelope(paged(ManagedPostSummarySchema));
+
+/** GET v3/post/manage/detail query. */
+export const ManagedPostDetailQuerySchema = z.strictObject({ kindSlug: PostKindSchema, id: QueryInt });
+export const ManagedPostResponseSchema = envelope(ManagedPostSchema);
+
+/** GET v3/post/manage/authors query, and its answer: a kind's authors by name, each with its number of posts (any status). */
+export const PostAuthorsQuerySchema = z.strictObject({ kindSlug: PostKindSchema });
+export const PostAuthorSchema = z.object({ name: z.string(), posts: z.number().int().positive() });
+export type PostAuthor = z.infer<typeof PostAuthorSchema>;
+export const PostAuthorsResponseSchema = envelope(z.array(PostAuthorSchema));
 
 /** POST v3/post/delete and POST v3/post/kind/category/delete body. */
 export const KindSlugSchema = z.strictObject({ kindSlug: PostKindSchema, slug: SlugSchema });
@@ -137,7 +202,10 @@ export const CategoryListQuerySchema = z.strictObject({
   sort: z.enum(['name', 'newest', 'popular'], { error: 'sort harus name, newest atau popular' }).default('name'),
   all: QueryBool.optional(),
 });
-export const CategoryListResponseSchema = envelope(paged(PostCategorySchema));
+/** A category as the list shows it: `posts` counts every post in it, drafts and scheduled ones too (delete is refused while any). */
+export const PostCategoryListItemSchema = PostCategorySchema.extend({ posts: z.number().int().nonnegative() });
+export type PostCategoryListItem = z.infer<typeof PostCategoryListItemSchema>;
+export const CategoryListResponseSchema = envelope(paged(PostCategoryListItemSchema));
 export const CategoryResponseSchema = envelope(PostCategorySchema);
 
 /** POST v3/post/kind/category/create body; update takes the same fields, all optional but the kind. */

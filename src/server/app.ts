@@ -17,7 +17,7 @@ import { tenantCors } from './http/cors';
 import { DomainError, domainErrorResponse, errorResponse } from './http/errors';
 import { MAX_BODY_BYTES } from './http/limits';
 import { refuseNulBytes } from './http/nul-bytes';
-import { authorizerRoutes, authRoutes, usersRoutes } from './identity';
+import { authorizerRoutes, authRoutes, peopleRoutes, usersRoutes } from './identity';
 import { learnersRoutes } from './learners';
 import { mailerRoutes } from './mail';
 import { paymentsRoutes } from './payments';
@@ -62,6 +62,7 @@ export function createApiApp(deps: ApiDeps) {
   api.route('/career', careersRoutes(deps));
   api.route('/', learnersRoutes(deps));
   api.route('/v1/user', usersRoutes(deps));
+  api.route('/v1/people', peopleRoutes(deps));
   api.route('/v1/logger', loggerRoutes(deps));
   api.route('/mailer', mailerRoutes(deps));
   api.route('/', paymentsRoutes(deps));

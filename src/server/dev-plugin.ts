@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
+import { ADMIN_VIEWER_HEADER, encodeViewer } from '../lib/admin/viewer';
 import type { ContentSource } from '../lib/content/source';
 import type { SiteContext } from '../lib/tenant/context';
 import type { Platform } from './bootstrap';
 import type { Config } from './config';
+import { cookieValue } from './http/cookies';
 import type { MailService } from './mail';
 import { CONTENT_TYPES } from './sites';
 
@@ -85,6 +87,23 @@ export function apiDevPlugin(config: Config): Plugin {
         });
         return { context: await context, source: dbContentSource(platform.deps.db, tenant) };
       };
+      // The staff console as the site server renders it: the `token` cookie's account named in the header
+      // only the server sets (a visitor's own copy of that header is dropped first).
+      server.middlewares.use((req, _res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        if (path !== '/Admin' && !path.startsWith('/Admin/')) return next();
+        delete req.headers[ADMIN_VIEWER_HEADER];
+        const token = cookieValue(req.headers.cookie, 'token');
+        if (!token) return next();
+        open()
+          .then(async ({ platform }) => {
+            const tenant = await platform.deps.tenants.byCode(code);
+            const { adminViewerOf } = (await server.ssrLoadModule('/src/server/identity/admin-viewer.ts')) as typeof import('./identity');
+            const viewer = tenant && (await adminViewerOf(platform.deps.db, tenant, token));
+            if (viewer) req.headers[ADMIN_VIEWER_HEADER] = encodeViewer(viewer);
+          })
+          .then(() => next(), next);
+      });
       server.middlewares.use('/api', (req, res, next) => {
         open().then(
           ({ listener }) => listener(req, res).catch(next),

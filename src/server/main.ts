@@ -6,6 +6,7 @@ import { buildPaths, siteBuildRunner } from './build-tenants';
 import { BuildWorker, buildService, publisherFor, readCompile } from './builds';
 import { type Config, loadConfig } from './config';
 import { describeDatabaseError } from './db/client';
+import { adminViewerOf } from './identity';
 import { startMail } from './mail';
 import { startReconciler } from './payments';
 import { errorText } from './platform/site-events';
@@ -71,6 +72,8 @@ const site = await startSiteServer({
     return dbContentSource(platform.deps.db, tenant);
   },
   siteEvents: platform.shared.siteEvents,
+  // The staff console (/Admin) is rendered for the account the visitor's `token` cookie holds, when it is of that tenant.
+  viewer: (tenant, token) => adminViewerOf(platform.deps.db, tenant, token),
   // PGlite answers one query at a time on this thread: one read at a time keeps static pages and health between them.
   contentReads: platform.database.kind === 'pglite' ? { active: 1, waiting: 16 } : { active: 4, waiting: 64 },
   settings: config,

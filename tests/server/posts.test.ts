@@ -330,7 +330,7 @@ describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
       await failsWith(getCategory(site, { kindSlug: 'news', slug: 'bootcamp' }), 404);
     });
 
-    it('writers, admins and superadmins create, rename and delete categories; the posts stay, uncategorised', async () => {
+    it('writers, admins and superadmins create, rename and delete categories; one in use only once its posts moved', async () => {
       const slug = slugOf('kategori');
       const created = await createCategory(writer, { kindSlug: 'news', name: 'Kategori Uji', slug, description: 'Untuk uji' });
       expect(created).toMatchObject({ kindSlug: 'news', slug, name: 'Kategori Uji', totalPosts: 0 });
@@ -345,6 +345,8 @@ describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
       expect(renamed).toMatchObject({ id: created.id, name: 'Kategori Uji Baru', slug: `${slug}-baru`, totalPosts: 1 });
       await failsWith(getCategory(site, { kindSlug: 'news', slug }), 404);
 
+      await failsWith(deleteCategory(writer, { kindSlug: 'news', slug: `${slug}-baru` }), 409);
+      await updatePost(writer, post.slug, { kindSlug: 'news', categoryId: null });
       expect(await deleteCategory(writer, { kindSlug: 'news', slug: `${slug}-baru` })).toEqual({ id: created.id });
       expect((await getPost(site, { kindSlug: 'news', id: post.id })).category).toBeNull();
       await failsWith(deleteCategory(writer, { kindSlug: 'news', slug: `${slug}-baru` }), 404);
@@ -440,7 +442,7 @@ describe.each(await dbKinds())('posts through the API client on %s', (kind) => {
         isActive: true,
       });
       const updated = await updatePost(writer, slug, { kindSlug: 'blog', title: 'Judul baru' });
-      expect(updated).toEqual({ ...post, title: 'Judul baru', updatedAt: updated.updatedAt });
+      expect(updated).toEqual({ ...post, title: 'Judul baru', updatedAt: updated.updatedAt, version: post.version + 1 });
       await deletePost(writer, { kindSlug: 'blog', slug });
     });
 

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_VIEWER_HEADER, type AdminViewer, encodeViewer } from '~/lib/admin/viewer';
 import type { ItemIndex } from '~/lib/content/routes';
 import { bundleForNode } from '../../scripts/lib/load-ts.mjs';
 import { ask, fakeContent, makeDist, rendererSource, siteFiles, startSites, tenantRecord, writeBuild } from './support/fake-sites';
@@ -19,14 +20,43 @@ const FILES = { ...siteFiles('kabar'), 'News/kabar-lama/index.html': '<!doctype 
 const ITEMS = { posts: { news: [[12, 'kabar-lama']] }, careers: [], jobs: [], portfolio: [] } satisfies ItemIndex;
 writeBuild(dist.distRoot, 'kabar', { id: 'b1', files: FILES, renderer: rendererSource('kabar'), items: ITEMS, live: true });
 writeBuild(dist.distRoot, 'lain', { id: 'b1', files: siteFiles('lain'), renderer: rendererSource('lain'), live: true });
+// A tenant under maintenance: its staff still reach the console (to turn maintenance off).
+writeBuild(dist.distRoot, 'tutup', {
+  id: 'b1',
+  files: siteFiles('tutup'),
+  renderer: rendererSource('tutup'),
+  maintenance: true,
+  live: true,
+});
 const content = fakeContent();
-const records = [tenantRecord('kabar', ['kabar.example']), tenantRecord('lain', ['lain.example'])];
+const records = [
+  tenantRecord('kabar', ['kabar.example']),
+  tenantRecord('lain', ['lain.example']),
+  tenantRecord('tutup', ['tutup.example']),
+];
+/** The access tokens the fake identity knows: a writer of kabar and a student of kabar. */
+const SESSIONS: Record<string, { lmsId: string; viewer: AdminViewer }> = {
+  'token-penulis': { lmsId: 'kabar', viewer: { id: 'u1', name: 'Rina Penulis', email: 'rina@kabar.example', role: 'writer' } },
+  'token-siswa': { lmsId: 'kabar', viewer: { id: 'u2', name: 'Budi Siswa', email: 'budi@kabar.example', role: 'student' } },
+  'token-tutup': { lmsId: 'tutup', viewer: { id: 'u3', name: 'Admin Tutup', email: 'admin@tutup.example', role: 'admin' } },
+};
+const viewerLookups: string[] = [];
 
 let sites: Awaited<ReturnType<typeof startSites>>;
 beforeAll(async () => {
   mkdirSync(bundles, { recursive: true });
   await bundleForNode('src/server/sites/render-worker.ts', workerScript);
-  sites = await startSites({ distRoot: dist.distRoot, workerScript, records, content });
+  sites = await startSites({
+    distRoot: dist.distRoot,
+    workerScript,
+    records,
+    content,
+    viewer: async (tenant, token) => {
+      viewerLookups.push(`${tenant.code} ${token}`);
+      const session = SESSIONS[token];
+      return session && session.lmsId === tenant.code ? session.viewer : undefined;
+    },
+  });
 });
 afterAll(async () => {
   await sites?.close();
@@ -220,4 +250,43 @@ describe('site server: stopping', () => {
     await closed;
     expect(Date.now() - answered).toBeLessThan(1500);
   }, 15_000);
+});
+
+describe('site server: the staff console (/Admin)', () => {
+  it('renders the console for the account of the token cookie, never from the cache or the build', async () => {
+    const res = await get('/Admin/Tulisan', 'kabar.example', { cookie: 'tema=gelap; token=token-penulis' });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('<!doctype html><p>kabar konsol untuk Rina Penulis (writer)</p>');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-cache']).toBe('pass');
+    expect(viewerLookups).toContain('kabar token-penulis');
+    // Each request asks again: a deactivated account or a changed role shows on the next one.
+    const before = viewerLookups.length;
+    await get('/Admin/Tulisan', 'kabar.example', { cookie: 'token=token-penulis' });
+    expect(viewerLookups.length).toBe(before + 1);
+  });
+
+  it('sends a visitor without a sign-in, or with another tenant’s, to /Login; a forged viewer header counts for nothing', async () => {
+    const forged = encodeViewer({ id: 'x', name: 'Palsu', email: 'palsu@contoh.id', role: 'superadmin' });
+    for (const headers of [{}, { cookie: 'token=token-penulis' }, { [ADMIN_VIEWER_HEADER]: forged }, { cookie: 'token=tidak-dikenal' }]) {
+      const res = await get('/Admin', 'lain.example', headers);
+      expect(res.status, JSON.stringify(headers)).toBe(302);
+      expect(res.headers.location).toBe('/Login?redirect=%2FAdmin');
+      expect(res.text).not.toContain('Palsu');
+    }
+  });
+
+  it('passes the page’s own 403 for a signed-in visitor without a staff role', async () => {
+    const res = await get('/Admin', 'kabar.example', { cookie: 'token=token-siswa' });
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('Budi Siswa (student)');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps the console open to staff while the site is under maintenance', async () => {
+    expect((await get('/About', 'tutup.example')).text).not.toContain('konsol');
+    const res = await get('/Admin/Pengaturan', 'tutup.example', { cookie: 'token=token-tutup' });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('tutup konsol untuk Admin Tutup (admin)');
+  });
 });

@@ -30,8 +30,8 @@ export function HomeTeaching({ teaching, now }: { teaching: Teaching | undefined
   );
 }
 
-/** A mentor's balance (as /Akun/Pencairan shows it) and the way there. */
-export function HomePayouts({ teaching }: { teaching: Teaching | undefined }) {
+/** A mentor's balance (as /Akun/Pencairan shows it) and the way there (`href`: the console's own payouts page there). */
+export function HomePayouts({ teaching, href = '/Akun/Pencairan' }: { teaching: Teaching | undefined; href?: string }) {
   const balance = teaching?.balance;
   return (
     <>
@@ -56,7 +56,7 @@ export function HomePayouts({ teaching }: { teaching: Teaching | undefined }) {
         teaching && <p>Akun Anda belum terhubung dengan profil mentor, jadi belum ada saldo. Hubungi admin untuk menghubungkannya.</p>
       )}
       <p>
-        Ajukan pencairan ke rekening bank dan lihat riwayatnya: <a href="/Akun/Pencairan">Buka Pencairan dana</a>.
+        Ajukan pencairan ke rekening bank dan lihat riwayatnya: <a href={href}>Buka Pencairan dana</a>.
       </p>
     </>
   );

@@ -10,8 +10,17 @@ import {
   type KindListQuerySchema,
   type KindSlugSchema,
   type LegacyPostListQuerySchema,
+  type ManagedPost,
+  type ManagedPostDetailQuerySchema,
+  type ManagedPostListQuerySchema,
+  ManagedPostListResponseSchema,
+  ManagedPostResponseSchema,
+  type ManagedPostSummary,
   type Post,
+  type PostAuthor,
+  PostAuthorsResponseSchema,
   type PostCategory,
+  type PostCategoryListItem,
   type PostCreate,
   type PostDetailQuerySchema,
   type PostKind,
@@ -49,6 +58,11 @@ export type LegacyPostListParams = Partial<Parsed<typeof LegacyPostListQuerySche
 /** GET v1/post/gallery/list query; 6 per page by default. */
 export type GalleryListParams = Partial<Parsed<typeof GalleryListQuerySchema>>;
 
+/** GET v3/post/manage/list query; 20 per page (at most 50) unless said otherwise. */
+export type ManagedPostListParams = QueryOf<typeof ManagedPostListQuerySchema, 'page' | 'pageSize'>;
+/** GET v3/post/manage/detail query: the kind and the post's id. */
+export type ManagedPostDetailParams = Parsed<typeof ManagedPostDetailQuerySchema>;
+
 /** POST v3/post/kind/category/create body; the slug is made from the name when left out. */
 export interface CategoryCreate {
   kindSlug: PostKind;
@@ -84,9 +98,41 @@ export async function createPost(client: ApiClient, post: PostCreate, options?: 
   return (await client.call('main', 'v3/post/create', PostResponseSchema, write(post, options))).data;
 }
 
-/** POST v3/post/update?slug (writer, admin or superadmin): changes the post of `changes.kindSlug` called `slug`. */
+/**
+ * POST v3/post/update?slug (writer, admin or superadmin): changes the post of `changes.kindSlug` called
+ * `slug` and answers it with its new `version`. With `changes.version`, 409 when someone saved since.
+ */
 export async function updatePost(client: ApiClient, slug: string, changes: PostUpdate, options?: RequestOptions): Promise<Post> {
   return (await client.call('main', 'v3/post/update', PostResponseSchema, { ...write(changes, options), query: { slug } })).data;
+}
+
+/**
+ * POST v3/post/update?id (writer, admin or superadmin): as `updatePost`, the post found by id, answered
+ * as the console reads it (status, isActive, the new version). The console sends the `version` it
+ * loaded: 409 (`Tulisan ini sudah diubah orang lain …`) when the post was saved by someone else since,
+ * and nothing is written. Publishing, unpublishing and scheduling are such updates (`isActive`, `publishedAt`).
+ */
+export async function updatePostById(client: ApiClient, id: number, changes: PostUpdate, options?: RequestOptions): Promise<ManagedPost> {
+  return (await client.call('main', 'v3/post/update', ManagedPostResponseSchema, { ...write(changes, options), query: { id } })).data;
+}
+
+/** GET v3/post/manage/list (writer, admin or superadmin): a page of a kind's posts of every status, newest change first. */
+export async function listManagedPosts(
+  client: ApiClient,
+  query: ManagedPostListParams,
+  options?: RequestOptions,
+): Promise<Paged<ManagedPostSummary>> {
+  return (await client.call('main', 'v3/post/manage/list', ManagedPostListResponseSchema, read(query, options))).data;
+}
+
+/** GET v3/post/manage/detail (writer, admin or superadmin): one post by kind and id, drafts and scheduled ones too; 404 when there is none. */
+export async function getManagedPost(client: ApiClient, query: ManagedPostDetailParams, options?: RequestOptions): Promise<ManagedPost> {
+  return (await client.call('main', 'v3/post/manage/detail', ManagedPostResponseSchema, read(query, options))).data;
+}
+
+/** GET v3/post/manage/authors (writer, admin or superadmin): a kind's authors by name with their number of posts, for the author filter. */
+export async function listPostAuthors(client: ApiClient, kindSlug: PostKind, options?: RequestOptions): Promise<PostAuthor[]> {
+  return (await client.call('main', 'v3/post/manage/authors', PostAuthorsResponseSchema, read({ kindSlug }, options))).data;
 }
 
 /** POST v3/post/delete (writer, admin or superadmin): answers with the deleted post's id. */
@@ -94,8 +140,15 @@ export async function deletePost(client: ApiClient, post: KindSlug, options?: Re
   return (await client.call('main', 'v3/post/delete', DeletedResponseSchema, write(post, options))).data;
 }
 
-/** GET v3/post/kind/category/list: a page of one kind's categories, each with its number of posts. */
-export async function listCategories(client: ApiClient, query: CategoryListParams, options?: RequestOptions): Promise<Paged<PostCategory>> {
+/**
+ * GET v3/post/kind/category/list: a page of one kind's categories, each with its number of visible
+ * posts (`totalPosts`) and of all its posts, drafts and scheduled ones too (`posts`).
+ */
+export async function listCategories(
+  client: ApiClient,
+  query: CategoryListParams,
+  options?: RequestOptions,
+): Promise<Paged<PostCategoryListItem>> {
   return (await client.call('main', 'v3/post/kind/category/list', CategoryListResponseSchema, read(query, options))).data;
 }
 
@@ -120,7 +173,7 @@ export async function updateCategory(
   return (await client.call('main', 'v3/post/kind/category/update', CategoryResponseSchema, call)).data;
 }
 
-/** POST v3/post/kind/category/delete (writer, admin or superadmin); its posts stay, uncategorised. */
+/** POST v3/post/kind/category/delete (writer, admin or superadmin); 409 (`Kategori ini dipakai oleh N tulisan; …`) while any post is in it. */
 export async function deleteCategory(client: ApiClient, category: KindSlug, options?: RequestOptions): Promise<{ id: number }> {
   return (await client.call('main', 'v3/post/kind/category/delete', DeletedResponseSchema, write(category, options))).data;
 }

@@ -92,7 +92,7 @@ export function rendersUncached(pathname: string): boolean {
 }
 
 /** The content reads of the pages `rendersUncached` names: never answered from a kept answer. */
-export const UNCACHED_READS: ReadonlySet<SourceMethod> = new Set<SourceMethod>(['certificate']);
+export const UNCACHED_READS: ReadonlySet<SourceMethod> = new Set<SourceMethod>(['certificate', 'previewPost']);
 
 /** What an item address shows, and how to find the item. */
 export type ContentRoute =

@@ -6,7 +6,7 @@ import type { Festival } from '~/contract/festival';
 import type { Mentor } from '~/contract/mentors';
 import type { Paged } from '~/contract/paged';
 import type { PortfolioItem } from '~/contract/portfolio';
-import type { GalleryItem, Post, PostCategory, PostKind, PostListQuery, PostSummary } from '~/contract/posts';
+import type { GalleryItem, ManagedPost, Post, PostCategory, PostKind, PostListQuery, PostSummary } from '~/contract/posts';
 import type { ProgramDetail, ProgramSchool, ProgramSummary } from '~/contract/programs';
 import type { Leaderboard, LeaderboardPage, ProvinceScore, StatisticsOverview } from '~/contract/statistics';
 import type { TaxRule } from '~/contract/tax';
@@ -87,6 +87,11 @@ export interface ContentSource {
    * included; undefined when this tenant has none with that id (another tenant's never answers).
    */
   certificate(id: string): Promise<Certificate | undefined>;
+  /**
+   * A post of the tenant by kind and id whatever its state (drafts and scheduled ones too), for the
+   * staff console's preview (/Admin/Pratinjau/…, rendered only for signed-in staff); never kept.
+   */
+  previewPost(key: { kindSlug: PostKind; id: number }): Promise<ManagedPost | undefined>;
 }
 
 /** A tenant's coding league: its name and its season (lib/tenant/league-schema.ts). */
@@ -143,6 +148,7 @@ export const SOURCE_METHODS = [
   'league',
   'taxRule',
   'certificate',
+  'previewPost',
 ] as const satisfies readonly (keyof ContentSource)[];
 export type SourceMethod = (typeof SOURCE_METHODS)[number];
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { BuildHistoryQuerySchema, RollbackRequestSchema } from '~/contract/builds';
 import { API_BASES } from '~/contract/common';
 import type { ApiDeps, ApiEnv, BuildsDeps } from '../context';
 import { fieldErrors } from '../http/errors';
@@ -7,14 +7,16 @@ import { ownAppCode } from '../http/own-app';
 import { accepted, ok } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
 import { requireAppToken, requireRole, requireUser } from '../identity';
+import { recordAudit } from '../platform/audit';
 import { fail } from '../platform/errors';
 import type { TenantRecord } from '../platform/tenants';
 import { enqueue } from './queue';
 import { history } from './queue-history';
+import { progress } from './queue-progress';
 import { acceptMessageId, forgetMessageId, verifyWebhook, WebhookBodySchema, webhookSecretOf } from './webhooks';
 
-const HistoryQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
-const RollbackSchema = z.object({ buildId: z.string().trim().min(1).max(100) });
+/** Jobs the progress shows: enough to see the one a publish waits for behind a running one. */
+const PROGRESS_JOBS = 5;
 const MAX_WEBHOOK_BODY = 64 * 1024;
 
 /**
@@ -28,12 +30,16 @@ const MAX_WEBHOOK_BODY = 64 * 1024;
  *   `GET {code}?limit=` history `{tenant, live, builds, jobs}`; `POST {code}` queues a full build (202);
  *   `POST {code}/rollback` `{buildId}` makes a kept build live (404 when it is not one);
  *   `GET {code}/webhook` `{path, secret, tenant}` to set the CMS up.
+ * - Writers, admins and superadmins of the tenant: `GET {code}/progress` `{live, jobs}`, the live
+ *   build and the latest 5 jobs without logs or errors, for the console to wait until a publish is
+ *   live. Shapes: `src/contract/builds.ts`.
  */
 export function buildsRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
   const ownCode = ownAppCode(deps);
   const admins = [requireAppToken(deps), ownCode, requireUser(deps), requireRole('admin', 'superadmin')] as const;
+  const writers = [requireAppToken(deps), ownCode, requireUser(deps), requireRole('writer', 'admin', 'superadmin')] as const;
 
   /** Queues through the process's build service, or straight into the table for a builder elsewhere. */
   const queue: BuildsDeps['enqueue'] = (event, trigger, options) =>
@@ -86,8 +92,21 @@ export function buildsRoutes(deps: ApiDeps) {
     return ok(c, { path, secret, tenant: tenant.code });
   });
 
+  app.get('/:code/progress', ...writers, async (c) => {
+    const { code } = c.get('tenant');
+    const publisher = deps.builds?.publisher;
+    const [jobs, live, builds] = await Promise.all([
+      progress(deps.db, code, PROGRESS_JOBS),
+      publisher ? publisher.live(code) : undefined,
+      publisher ? publisher.list(code) : [],
+    ]);
+    // `live()` names only the build; its entry among the kept builds has its build.json's time.
+    const builtAt = isoOrNull(builds.find((build) => build.id === live)?.builtAt);
+    return ok(c, { live: live ? { id: live, builtAt } : null, jobs });
+  });
+
   app.get('/:code', ...admins, async (c) => {
-    const { limit } = readQuery(c, HistoryQuerySchema);
+    const { limit } = readQuery(c, BuildHistoryQuerySchema);
     const { code } = c.get('tenant');
     const publisher = deps.builds?.publisher;
     const [jobs, builds, live] = await Promise.all([
@@ -103,16 +122,32 @@ export function buildsRoutes(deps: ApiDeps) {
     // An operator's request: no coalescing window to wait for.
     const job = await queue({ type: 'build.requested', tenant: code, ids: [] }, 'api', { full: true, delayMs: 0 });
     deps.builds?.kick?.();
+    await recordAudit(deps.db, {
+      lmsId: c.get('tenant').lmsId,
+      actor: c.get('user'),
+      action: 'build.request',
+      target: `build-job:${job.id}`,
+      after: { full: true },
+    });
     return accepted(c, { jobId: job.id }, 'Build penuh dijadwalkan');
   });
 
   app.post('/:code/rollback', ...admins, async (c) => {
-    const { buildId } = await readJson(c, RollbackSchema);
+    const { buildId } = await readJson(c, RollbackRequestSchema);
     const { code } = c.get('tenant');
     const publisher = deps.builds?.publisher;
     if (!publisher) throw fail('buildsDisabled');
     if (!(await publisher.list(code)).some((build) => build.id === buildId)) throw fail('buildNotKept', { buildId });
+    const before = await publisher.live(code);
     await publisher.rollback(code, buildId);
+    await recordAudit(deps.db, {
+      lmsId: c.get('tenant').lmsId,
+      actor: c.get('user'),
+      action: 'build.rollback',
+      target: `build:${buildId}`,
+      before: { live: before ?? null },
+      after: { live: buildId },
+    });
     // Every process drops the pages it cached from the build that was live.
     await deps.siteEvents.publish({ tenant: code, reason: 'build' }).catch((error: unknown) => {
       console.error(`[api] rollback tenant ${code} tidak dapat diumumkan:`, error);
@@ -121,6 +156,12 @@ export function buildsRoutes(deps: ApiDeps) {
   });
 
   return app;
+}
+
+/** A time as ISO 8601 in UTC, or null when there is none or it is not a time. */
+function isoOrNull(value: string | undefined): string | null {
+  const time = value ? new Date(value) : undefined;
+  return time && !Number.isNaN(time.getTime()) ? time.toISOString() : null;
 }
 
 function parseJson(text: string): unknown {

@@ -24,8 +24,9 @@ const preparing = new Set<Promise<void>>();
 /**
  * POST password/forgot, after the per-address limit: when `FORGOT_PER_EMAIL` allows, starts mailing
  * a reset link (valid `ACCOUNT_LINK_HOURS['reset-password']` hours) if the tenant has an account with
- * `email`, and returns without waiting for it: the caller answers `FORGOT_ANSWER` at once, so the
- * answer takes the same time whether the address is known (a lookup and a write) or not (a lookup).
+ * `email` that is not deactivated, and returns without waiting for it: the caller answers
+ * `FORGOT_ANSWER` at once, so the answer takes the same time whether the address is known (a lookup
+ * and a write) or not (a lookup).
  * A failure of that work is logged, never thrown.
  */
 export async function requestPasswordReset(
@@ -62,7 +63,8 @@ async function mailResetLink(
     .from(users)
     .where(and(eq(users.lmsId, tenant.lmsId), eq(users.email, email)))
     .limit(1);
-  if (!row) return;
+  // A deactivated account gets no link (the answer is the same): it could not be used.
+  if (!row || row.deactivatedAt) return;
   await deps.db.transaction(async (tx) => {
     const token = await issueAccountToken(tx, { lmsId: row.lmsId, userId: row.id, purpose: 'reset-password' }, now);
     await enqueueMail(tx, row.lmsId, resetMail({ to: row, site: { title: tenant.title, origin } }, token));
@@ -74,7 +76,8 @@ async function mailResetLink(
  * POST password/reset: spends the reset link and, in one transaction, sets the new password, ends
  * every sign-in of the account and its other open reset links, marks its e-mail verified (the owner
  * read the mail) and queues the notice. An expired, used or unknown link is refused
- * (`resetLinkExpired`, `resetLinkUsed`, `resetLinkUnknown`) and changes nothing.
+ * (`resetLinkExpired`, `resetLinkUsed`, `resetLinkUnknown`), as is the link of an account deactivated
+ * since it was mailed (`accountDeactivated`); a refusal changes nothing.
  */
 export async function resetPassword(
   deps: Pick<ApiDeps, 'db' | 'mail'>,
@@ -97,6 +100,8 @@ export async function resetPassword(
       .where(eq(users.id, spent.userId))
       .returning();
     if (!row) throw fail('resetLinkUnknown');
+    // Thrown inside the transaction: the link stays unspent and the password unchanged.
+    if (row.deactivatedAt) throw fail('accountDeactivated');
     await endAccountTokens(tx, row.id, 'reset-password', now);
     const revoked = await revokeUserSessions(tx, row.id, undefined, now);
     await enqueueMail(tx, row.lmsId, passwordChangedMail({ to: row, site: { title: tenant.title, origin } }, 'reset', now));

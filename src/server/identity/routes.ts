@@ -56,6 +56,8 @@ export function authRoutes(deps: ApiDeps) {
     const user = await spendAuthCode(deps.db, tenant.lmsId, code);
     // One answer whatever the reason: unknown, spent, expired or of another tenant.
     if (!user) throw fail('codeRefused');
+    // Deactivated between the account login page and this exchange.
+    if (user.deactivatedAt) throw fail('accountDeactivated');
     const session = await openSession(deps.db, user);
     return ok(c, loginResult(session), 'Berhasil masuk');
   });

@@ -111,13 +111,24 @@ export async function sessionDetail(db: Db, accessToken: string, now = new Date(
   return { signedInAt: row.createdAt, expiresAt: row.expiresAt, activeSessions: Number(live?.n ?? 0) };
 }
 
-/** The user of a live access token, or undefined for an unknown, expired or revoked one. */
+/**
+ * The user of a live access token, or undefined for an unknown, expired or revoked one, or one of a
+ * deactivated account (deactivation ends the sessions too; this holds should one be opened anyway).
+ * The user is read afresh on every call, so a role an admin changed counts from the next request.
+ */
 export async function userOfToken(db: Db, accessToken: string, now = new Date()): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({ user: users })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(and(eq(userSessions.tokenHash, hashSecret(accessToken)), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)))
+    .where(
+      and(
+        eq(userSessions.tokenHash, hashSecret(accessToken)),
+        isNull(userSessions.revokedAt),
+        gt(userSessions.expiresAt, now),
+        isNull(users.deactivatedAt),
+      ),
+    )
     .limit(1);
   return row ? toDetail(row.user) : undefined;
 }

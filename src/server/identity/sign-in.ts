@@ -18,8 +18,9 @@ export const SIGN_IN_CALLS = { name: 'sign-in', limit: 60, windowMs: 60_000 };
  * in share it (the auth service's generate/token and the account login page's form), so they count
  * the same failures and give the same answers. Answers the user whose password it was (the caller
  * opens a session or issues a code); throws `wrongCredentials` (one answer to a wrong password and an
- * unknown e-mail, so neither reveals who has an account), or `tooMany`/`accountLocked` with a retry
- * time. Operators see a failure's tenant and address, never the e-mail or the password tried.
+ * unknown e-mail, so neither reveals who has an account), `tooMany`/`accountLocked` with a retry
+ * time, or `accountDeactivated` (403, only once the password was right, so it reveals nothing more).
+ * Operators see a failure's tenant and address, never the e-mail or the password tried.
  */
 export async function attemptSignIn(
   deps: Pick<ApiDeps, 'db' | 'rateLimiter'>,
@@ -39,5 +40,6 @@ export async function attemptSignIn(
     throw fail('wrongCredentials');
   }
   await turn.succeeded();
+  if (user.deactivatedAt) throw fail('accountDeactivated');
   return user;
 }

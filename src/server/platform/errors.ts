@@ -149,6 +149,17 @@ export const ERRORS = {
   },
   /** Give the field `currentPassword` in `fields`. */
   currentPasswordWrong: { kind: 'invalid', message: 'Password saat ini salah.' },
+  /** Sign-in, a one-time code or a reset link of an account an admin deactivated (only after its password or link checked out). */
+  accountDeactivated: { kind: 'forbidden', message: 'Akun ini dinonaktifkan. Hubungi admin situs.' },
+  /** Also for an account of another tenant, so ids of other sites reveal nothing. */
+  personNotFound: { kind: 'not-found', message: 'Pengguna tidak ditemukan' },
+  superadminRoleOnly: { kind: 'forbidden', message: 'Hanya superadmin yang dapat memberi atau mencabut peran superadmin.' },
+  ownRoleUnchangeable: { kind: 'forbidden', message: 'Anda tidak dapat mengubah peran akun Anda sendiri; minta admin lain.' },
+  ownAccountDeactivate: { kind: 'forbidden', message: 'Anda tidak dapat menonaktifkan akun Anda sendiri.' },
+  superadminAccountOnly: {
+    kind: 'forbidden',
+    message: 'Hanya superadmin yang dapat menonaktifkan atau mengaktifkan kembali akun superadmin.',
+  },
 
   // Payments
   paymentsUnavailable: { kind: 'unavailable', message: 'Pembayaran belum tersedia di situs ini. Hubungi admin.' },
@@ -226,6 +237,17 @@ export const ERRORS = {
   categoryNotFound: { kind: 'not-found', message: 'Kategori tidak ditemukan' },
   categorySlugNotFound: { kind: 'not-found', message: (p: { slug: string }) => `Kategori "${p.slug}" tidak ditemukan` },
   categoryToUpdateNotFound: { kind: 'not-found', message: (p: { slug: string }) => `kategori "${p.slug}" tidak ditemukan` },
+  /** `current`: the stored version; `sent`: the one the editor loaded. */
+  postVersionConflict: {
+    kind: 'conflict',
+    message: (p: { current: number; sent: number }) =>
+      `Tulisan ini sudah diubah orang lain (versi ${p.current}, Anda menyunting versi ${p.sent}). Muat ulang untuk melihat perubahannya; teks Anda tetap di editor.`,
+  },
+  /** `posts`: how many posts (any status) are in the category. */
+  categoryInUse: {
+    kind: 'conflict',
+    message: (p: { posts: number }) => `Kategori ini dipakai oleh ${p.posts} tulisan; pindahkan tulisan itu ke kategori lain dulu.`,
+  },
   /** A post's, a category's or a class's slug. */
   slugTaken: { kind: 'conflict', message: (p: { slug: string }) => `slug "${p.slug}" sudah dipakai` },
 

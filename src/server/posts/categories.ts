@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '~/contract/paged';
-import type { CategoryCreateSchema, CategoryUpdateSchema, PostCategory, PostKind } from '~/contract/posts';
+import type { CategoryCreateSchema, CategoryUpdateSchema, PostCategory, PostCategoryListItem, PostKind } from '~/contract/posts';
 import type { Db } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { postCategories, posts } from '../db/schema';
@@ -21,10 +21,13 @@ const columns = {
   totalPosts: sql<number>`(select count(*)::int from ${posts} where ${posts.categoryId} = ${qualified(postCategories.id)} and ${posts.isActive} and ${posts.publishedAt} <= now())`,
 };
 
+/** Every post in the category, whatever its status: what a delete waits for, and what the console shows. */
+const allPosts = sql<number>`(select count(*)::int from ${posts} where ${posts.categoryId} = ${qualified(postCategories.id)})`;
+
 const toCategory = ({ createdAt: _created, ...row }: { createdAt: Date } & Omit<PostCategory, 'kindSlug'> & { kindSlug: string }) =>
   ({ ...row, kindSlug: row.kindSlug as PostKind, totalPosts: Number(row.totalPosts) }) satisfies PostCategory;
 
-/** A page of one kind's categories (`all` gives every one on one page). */
+/** A page of one kind's categories (`all` gives every one on one page), each with `posts`: its posts of any status. */
 export async function listCategories(
   db: Db,
   lmsId: string,
@@ -36,7 +39,7 @@ export async function listCategories(
     sort: 'name' | 'newest' | 'popular';
     all?: boolean | undefined;
   },
-): Promise<Paged<PostCategory>> {
+): Promise<Paged<PostCategoryListItem>> {
   const where = and(
     eq(postCategories.lmsId, lmsId),
     eq(postCategories.kindSlug, query.kindSlug),
@@ -50,13 +53,18 @@ export async function listCategories(
   const perPage = query.all ? Math.max(totalItems, 1) : query.pageSize;
   const page = query.all ? 1 : query.page;
   const rows = await db
-    .select(columns)
+    .select({ ...columns, posts: allPosts })
     .from(postCategories)
     .where(where)
     .orderBy(...order, asc(postCategories.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  return pageOf(rows.map(toCategory), page, perPage, totalItems);
+  return pageOf(
+    rows.map(({ posts: used, ...row }) => ({ ...toCategory(row), posts: Number(used) })),
+    page,
+    perPage,
+    totalItems,
+  );
 }
 
 export async function findCategory(db: Db, lmsId: string, kindSlug: PostKind, slug: string): Promise<PostCategory | undefined> {
@@ -145,12 +153,22 @@ export async function updateCategory(
   return category;
 }
 
-/** Deletes a category and answers its id (`categorySlugNotFound` when there is none); its posts stay, uncategorised. */
+/**
+ * Deletes a category and answers its id (`categorySlugNotFound` when there is none). Refused with
+ * `categoryInUse` while any post (of any status) is in it: the category row is locked first, so a
+ * post being put in it meanwhile is either counted or waits until the category is gone.
+ */
 export async function deleteCategory(db: Db, lmsId: string, kindSlug: PostKind, slug: string): Promise<{ id: number }> {
-  const [row] = await db
-    .delete(postCategories)
-    .where(and(eq(postCategories.lmsId, lmsId), eq(postCategories.kindSlug, kindSlug), eq(postCategories.slug, slug)))
-    .returning({ id: postCategories.id });
-  if (!row) throw fail('categorySlugNotFound', { slug });
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: postCategories.id })
+      .from(postCategories)
+      .where(and(eq(postCategories.lmsId, lmsId), eq(postCategories.kindSlug, kindSlug), eq(postCategories.slug, slug)))
+      .for('update');
+    if (!row) throw fail('categorySlugNotFound', { slug });
+    const [used] = await tx.select({ value: count() }).from(posts).where(eq(posts.categoryId, row.id));
+    if (used?.value) throw fail('categoryInUse', { posts: used.value });
+    await tx.delete(postCategories).where(eq(postCategories.id, row.id));
+    return row;
+  });
 }

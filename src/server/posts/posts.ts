@@ -1,32 +1,16 @@
-import {
-  and,
-  asc,
-  type Column,
-  count,
-  desc,
-  eq,
-  getTableName,
-  gt,
-  ilike,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, getTableName, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '~/contract/paged';
-import type { Post, PostCreateSchema, PostKind, PostListQuery, PostSummary, PostUpdateSchema } from '~/contract/posts';
-import { PostDetailsSchema } from '~/contract/posts';
+import type { ManagedPost, Post, PostCreateSchema, PostKind, PostListQuery, PostSummary, PostUpdateSchema } from '~/contract/posts';
 import { sanitizeHtml } from '~/lib/html/sanitize';
 import type { Db } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { postCategories, posts } from '../db/schema';
 import { type FieldError, fail, failOn } from '../platform/errors';
 import { pageOf } from '../platform/paging';
-import { insertWithFreeSlug, likePattern, slugify } from '../platform/slugs';
+import { insertWithFreeSlug, slugify } from '../platform/slugs';
+import { findManagedPost } from './manage';
+import { detailColumns, searchMatches, summaryColumns, toSummary, visible } from './rows';
 
 /**
  * `"table"."column"`, for an outer column inside a correlated subquery: drizzle leaves the columns
@@ -34,44 +18,6 @@ import { insertWithFreeSlug, likePattern, slugify } from '../platform/slugs';
  * subquery's own.
  */
 export const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-
-const summaryColumns = {
-  id: posts.id,
-  kindSlug: posts.kindSlug,
-  slug: posts.slug,
-  title: posts.title,
-  summary: posts.summary,
-  cover: posts.cover,
-  author: posts.author,
-  parentId: posts.parentId,
-  tags: posts.tags,
-  details: posts.details,
-  views: posts.views,
-  publishedAt: posts.publishedAt,
-  categoryId: postCategories.id,
-  categorySlug: postCategories.slug,
-  categoryName: postCategories.name,
-};
-
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null };
-
-function toSummary(row: SummaryRow): PostSummary {
-  return {
-    id: row.id as number,
-    kindSlug: row.kindSlug as PostKind,
-    slug: row.slug as string,
-    title: row.title as string,
-    summary: row.summary as string,
-    cover: row.cover as string,
-    author: row.author as string,
-    category: row.categoryId ? { id: row.categoryId, slug: row.categorySlug as string, name: row.categoryName as string } : null,
-    parentId: row.parentId,
-    tags: row.tags ?? [],
-    details: PostDetailsSchema.catch({}).parse(row.details),
-    views: row.views as number,
-    publishedAt: (row.publishedAt as Date).toISOString(),
-  };
-}
 
 /** The ORDER BY of a list; only the one asked for is built (building SQL is a list call's main cost). */
 function orderOf(sort: NonNullable<ListFilter['sort']>, now: Date): SQL[] {
@@ -95,9 +41,6 @@ function orderOf(sort: NonNullable<ListFilter['sort']>, now: Date): SQL[] {
   }
 }
 
-/** What visitors may see: active posts whose publication time has come. */
-const visible = (now: Date) => and(eq(posts.isActive, true), lte(posts.publishedAt, now));
-
 export interface ListFilter extends Partial<Omit<PostListQuery, 'kindSlug' | 'page' | 'pageSize'>> {
   kindSlug: PostKind;
   page: number;
@@ -110,11 +53,7 @@ export interface ListFilter extends Partial<Omit<PostListQuery, 'kindSlug' | 'pa
  */
 export async function listPosts(db: Db, lmsId: string, filter: ListFilter, now = new Date()): Promise<Paged<PostSummary>> {
   const conditions: (SQL | undefined)[] = [eq(posts.lmsId, lmsId), eq(posts.kindSlug, filter.kindSlug), visible(now)];
-  if (filter.search) {
-    conditions.push(
-      or(sql`${posts.search} @@ websearch_to_tsquery('indonesian', ${filter.search})`, ilike(posts.title, likePattern(filter.search))),
-    );
-  }
+  if (filter.search) conditions.push(searchMatches(filter.search));
   if (filter.categoryId !== undefined) conditions.push(eq(posts.categoryId, filter.categoryId));
   if (filter.categorySlug !== undefined) conditions.push(eq(postCategories.slug, filter.categorySlug));
   if (filter.excludeId !== undefined) conditions.push(ne(posts.id, filter.excludeId));
@@ -149,19 +88,19 @@ export async function findPost(
   options: { now?: Date; includeHidden?: boolean } = {},
 ): Promise<Post | undefined> {
   const conditions = [eq(posts.lmsId, lmsId)];
-  if (!options.includeHidden) conditions.push(visible(options.now ?? new Date()) as SQL);
+  if (!options.includeHidden) conditions.push(visible(options.now ?? new Date()));
   if (key.kindSlug) conditions.push(eq(posts.kindSlug, key.kindSlug));
   if (key.id !== undefined) conditions.push(eq(posts.id, key.id));
   if (key.slug !== undefined) conditions.push(eq(posts.slug, key.slug));
   const [row] = await db
-    .select({ ...summaryColumns, content: posts.content, updatedAt: posts.updatedAt })
+    .select(detailColumns)
     .from(posts)
     .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
     .where(and(...conditions))
     .limit(1);
   if (!row) return undefined;
   // Sanitised on write; again on the way out, so rows written before a rule was tightened are safe too.
-  return { ...toSummary(row), content: sanitizeHtml(row.content), updatedAt: row.updatedAt.toISOString() };
+  return { ...toSummary(row), content: sanitizeHtml(row.content), updatedAt: row.updatedAt.toISOString(), version: row.version };
 }
 
 /**
@@ -171,11 +110,11 @@ export async function findPost(
  */
 export async function listPostDetails(db: Db, lmsId: string, now = new Date()): Promise<Post[]> {
   const rows = await db
-    .select({ ...summaryColumns, content: posts.content, updatedAt: posts.updatedAt })
+    .select(detailColumns)
     .from(posts)
     .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
     .where(and(eq(posts.lmsId, lmsId), visible(now)));
-  return rows.map((row) => ({ ...toSummary(row), content: row.content, updatedAt: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({ ...toSummary(row), content: row.content, updatedAt: row.updatedAt.toISOString(), version: row.version }));
 }
 
 /** When the next scheduled post of a tenant becomes visible (an active post published in the future), if any. */
@@ -312,43 +251,68 @@ export async function createPost(db: Db, lmsId: string, input: z.output<typeof P
   return post;
 }
 
+/** A post to change: by slug, by id, or by both (then it must have both). */
+export interface PostKey {
+  slug?: string | undefined;
+  id?: number | undefined;
+}
+
 /**
- * Changes a post found by kind and slug and answers it as it now is; `postToUpdateNotFound` (on
- * `slug`) when there is none, `slugTaken` and `invalid` as `createPost`.
+ * Changes a post found by kind and slug or id and answers it as it now is (as the console reads it:
+ * with its status), its `version` raised by one. `postToUpdateNotFound` (on `slug`) or `postNotFound` (on `id`) when there is none; `slugTaken`
+ * and `invalid` as `createPost`. With `input.version`, the write happens only if the post is still at
+ * that version (one conditional UPDATE decides, so of two saves of the same version one wins), else
+ * `postVersionConflict` naming the stored version.
  */
-export async function updatePost(db: Db, lmsId: string, slug: string, input: z.output<typeof PostUpdateSchema>): Promise<Post> {
+export async function updatePost(db: Db, lmsId: string, key: PostKey, input: z.output<typeof PostUpdateSchema>): Promise<ManagedPost> {
+  const gone = () => (key.slug !== undefined ? failOn('slug', 'postToUpdateNotFound', { slug: key.slug }) : failOn('id', 'postNotFound'));
   const [existing] = await db
-    .select({ id: posts.id })
+    .select({ id: posts.id, slug: posts.slug, version: posts.version })
     .from(posts)
-    .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, input.kindSlug), eq(posts.slug, slug)));
-  if (!existing) throw failOn('slug', 'postToUpdateNotFound', { slug });
+    .where(
+      and(
+        eq(posts.lmsId, lmsId),
+        eq(posts.kindSlug, input.kindSlug),
+        key.slug !== undefined ? eq(posts.slug, key.slug) : undefined,
+        key.id !== undefined ? eq(posts.id, key.id) : undefined,
+      ),
+    );
+  if (!existing) throw gone();
+  const { kindSlug: _kind, version: expected, content, publishedAt, ...rest } = input;
+  const conflict = (current: number) => fail('postVersionConflict', { current, sent: expected ?? current });
+  // Refused early when already stale (not a slug or reference complaint about a text the editor must reload anyway).
+  if (expected !== undefined && expected !== existing.version) throw conflict(existing.version);
   const recheck = () => checkReferences(db, lmsId, input.kindSlug, input, existing.id);
   const invalid = await recheck();
   if (invalid) throw badReference(invalid);
-  if (input.slug && input.slug !== slug && (await slugTaken(db, lmsId, input.kindSlug, existing.id)(input.slug))) {
+  if (input.slug && input.slug !== existing.slug && (await slugTaken(db, lmsId, input.kindSlug, existing.id)(input.slug))) {
     throw slugInUse(input.slug);
   }
-  const { kindSlug: _kind, content, publishedAt, ...rest } = input;
-  let updated: { id: number }[];
+  let post: ManagedPost | undefined;
   try {
-    updated = await db
-      .update(posts)
-      .set({
-        ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
-        ...(content !== undefined ? { content: sanitizeHtml(content) } : {}),
-        ...(publishedAt ? { publishedAt: new Date(publishedAt) } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(posts.id, existing.id))
-      .returning({ id: posts.id });
+    // The write and the read back in one transaction: the row stays locked, so the answer is this write's.
+    post = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(posts)
+        .set({
+          ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+          ...(content !== undefined ? { content: sanitizeHtml(content) } : {}),
+          ...(publishedAt ? { publishedAt: new Date(publishedAt) } : {}),
+          version: sql`${posts.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(posts.id, existing.id), expected !== undefined ? eq(posts.version, expected) : undefined))
+        .returning({ id: posts.id });
+      return row && findManagedPost(tx, lmsId, { id: row.id });
+    });
   } catch (error) {
     return refusedWrite(error, recheck, input.slug);
   }
-  // Deleted between the read above and this write.
-  if (!updated.length) throw failOn('slug', 'postToUpdateNotFound', { slug });
-  const post = await findPost(db, lmsId, { id: existing.id }, { includeHidden: true });
-  if (!post) throw new Error('post yang diubah tidak terbaca');
-  return post;
+  if (post) return post;
+  // No row changed: deleted since the read above, or saved by someone else first.
+  const [now] = await db.select({ version: posts.version }).from(posts).where(eq(posts.id, existing.id));
+  if (!now || expected === undefined) throw gone();
+  throw conflict(now.version);
 }
 
 /**

@@ -7,8 +7,12 @@ import {
   KindListQuerySchema,
   KindSlugSchema,
   LegacyPostListQuerySchema,
+  ManagedPostDetailQuerySchema,
+  ManagedPostListQuerySchema,
+  PostAuthorsQuerySchema,
   PostCreateSchema,
   PostDetailQuerySchema,
+  PostKeyQuerySchema,
   type PostKind,
   PostListQuerySchema,
   PostUpdateSchema,
@@ -25,6 +29,7 @@ import { recordAudit } from '../platform/audit';
 import { fail } from '../platform/errors';
 import { pageOf } from '../platform/paging';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './categories';
+import { findManagedPost, listManagedPosts, listPostAuthors } from './manage';
 import { createPost, deletePost, findPost, listPosts, recordView, updatePost } from './posts';
 import { isFirstViewToday, visitorId } from './views';
 
@@ -78,12 +83,16 @@ export function postsRoutes(deps: ApiDeps) {
     return created(c, post, 'Post dibuat');
   });
 
+  // By ?slug or ?id; with `version` in the body, a post saved by someone else since is refused (409).
   app.post('/v3/post/update', ...writers, async (c) => {
-    const { slug } = readQuery(c, SlugQuerySchema);
+    const key = readQuery(c, PostKeyQuerySchema);
     const input = await readJson(c, PostUpdateSchema);
-    const before = await findPost(deps.db, lms(c), { kindSlug: input.kindSlug, slug }, { includeHidden: true });
-    const post = await updatePost(deps.db, lms(c), slug, input);
-    await audit(c, 'post.update', `post:${post.id}`, { before: before ?? {}, after: post });
+    const before = await findManagedPost(deps.db, lms(c), { kindSlug: input.kindSlug, ...key });
+    const post = await updatePost(deps.db, lms(c), key, input);
+    // The version rises with every write, like updatedAt: not a change to name in the entry.
+    const { version: _before, ...was } = before ?? { version: 0 };
+    const { version: _after, ...is } = post;
+    await audit(c, 'post.update', `post:${post.id}`, { before: was, after: is });
     await announce(c, [post.id, post.slug]);
     return ok(c, post, 'Post diperbarui');
   });
@@ -95,6 +104,22 @@ export function postsRoutes(deps: ApiDeps) {
     await audit(c, 'post.delete', `post:${deleted.id}`, { before: before ?? { kindSlug, slug } });
     await announce(c, [deleted.id]);
     return ok(c, deleted, 'Post dihapus');
+  });
+
+  // The staff console: every post of a kind whatever its status, by id, and the kind's authors for the filter.
+  app.get('/v3/post/manage/list', ...writers, async (c) =>
+    page(c, await listManagedPosts(deps.db, lms(c), readQuery(c, ManagedPostListQuerySchema))),
+  );
+
+  app.get('/v3/post/manage/detail', ...writers, async (c) => {
+    const post = await findManagedPost(deps.db, lms(c), readQuery(c, ManagedPostDetailQuerySchema));
+    if (!post) throw fail('postNotFound');
+    return ok(c, post);
+  });
+
+  app.get('/v3/post/manage/authors', ...writers, async (c) => {
+    const { kindSlug } = readQuery(c, PostAuthorsQuerySchema);
+    return ok(c, await listPostAuthors(deps.db, lms(c), kindSlug));
   });
 
   app.get('/v3/post/kind/category/list', token, async (c) =>

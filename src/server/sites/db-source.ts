@@ -22,7 +22,7 @@ import { findCareer, findJob, findPortfolio, listCareers, listGallery, listJobs,
 import type { Db } from '../db/client';
 import { courseChapters, courseModules, courses } from '../db/schema';
 import type { TenantRecord } from '../platform/tenants';
-import { findPost, listCategories, listPosts } from '../posts';
+import { findManagedPost, findPost, listCategories, listPosts } from '../posts';
 import { allCharts, landingCounters, listLeaderboard, provinceFigures, provinceScores } from '../statistics';
 
 /** The largest page the services are asked for when a whole collection is wanted. */
@@ -130,6 +130,7 @@ export function dbContentSource(db: Db, tenant: Pick<TenantRecord, 'lmsId' | 'ca
     league: () => currentLeague(db, catalogue),
     taxRule: async () => tenant.tax,
     certificate: (id) => findCertificate(db, tenant, id),
+    previewPost: (key) => findManagedPost(db, lmsId, key),
   };
   return source;
 }

@@ -44,7 +44,8 @@ interface Entry {
 /** Statuses worth keeping: the page, or the not-found screen of an address with nothing behind it (yet). */
 const CACHEABLE = new Set([200, 404]);
 /** Response headers of a render that are kept on the stored answer. */
-const KEPT = new Set(['content-type', 'x-robots-tag', 'content-language', 'link']);
+// `location`: a page that sends the visitor elsewhere (the console's "sign in first")
+const KEPT = new Set(['content-type', 'x-robots-tag', 'content-language', 'link', 'location']);
 
 /**
  * Pages rendered on demand, cached per tenant and URL (the caller's key, normalised so that unknown

@@ -10,6 +10,8 @@ export interface RenderRequest {
   type: 'render';
   id: number;
   url: string;
+  /** Request headers the server vouches for (the console's signed-in staff member, `ADMIN_VIEWER_HEADER`); never a visitor's own. */
+  headers?: [string, string][] | undefined;
 }
 /** A build's page: rendered, written to `file` when its status is `expect` (200; 404 and 500 for the error pages), answered with the source calls it made. */
 export interface BuildPageRequest {

@@ -92,7 +92,9 @@ process.on('message', async (message: ToWorker) => {
   }
   const page: PageRender = { reads: new Set<string>() };
   try {
-    const response = await pageRender.run(page, () => renderer.render(new Request(message.url)));
+    const response = await pageRender.run(page, () =>
+      renderer.render(new Request(message.url, message.type === 'render' ? { headers: message.headers ?? [] } : undefined)),
+    );
     const body = await response.arrayBuffer();
     if (message.type === 'render') {
       // Compressed here, in this lower-priority process, rather than on the server's threads (as the page cache would).

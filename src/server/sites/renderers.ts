@@ -55,7 +55,7 @@ export class Renderers {
    * Rejects with `RenderersBusy` at once while the build has `QUEUE_LIMIT` pages waiting on each of
    * its workers: a flood of new addresses gets 503s instead of an ever longer wait for everyone.
    */
-  render(tenant: string, entry: string, url: string): Promise<RenderedPage> {
+  render(tenant: string, entry: string, url: string, headers?: [string, string][]): Promise<RenderedPage> {
     const workers = (this.#builds.get(entry) ?? []).filter((worker) => !worker.ended && !worker.retiring);
     let worker = workers.reduce<BuildWorker | undefined>((least, w) => (!least || w.busy < least.busy ? w : least), undefined);
     // Another process once every one of the build's is rendering several pages already.
@@ -71,7 +71,7 @@ export class Renderers {
     }
     this.#builds.set(entry, workers);
     if (worker.busy >= QUEUE_LIMIT) return Promise.reject(new RenderersBusy(tenant));
-    return worker.render(url);
+    return worker.render(url, headers);
   }
 
   /** Stops the workers of a replaced build once their pages in progress are done. */
@@ -189,7 +189,7 @@ class BuildWorker {
     return this.#pending.size;
   }
 
-  render(url: string): Promise<RenderedPage> {
+  render(url: string, headers?: [string, string][]): Promise<RenderedPage> {
     this.lastUsed = Date.now();
     clearTimeout(this.#idleTimer);
     const id = this.#nextId++;
@@ -203,7 +203,7 @@ class BuildWorker {
         setTimeout(() => void this.stop(), this.options.timeoutMs).unref();
       }, this.options.timeoutMs);
       this.#pending.set(id, { url, resolve, reject, timer });
-      this.#post({ type: 'render', id, url });
+      this.#post({ type: 'render', id, url, headers });
     });
   }
 

@@ -11,7 +11,7 @@ import { PageCache } from './page-cache';
 import { SiteRegistry } from './registry';
 import { RenderLimit } from './render-limit';
 import { type ApiFetch, Renderers } from './renderers';
-import { createSiteListener, securityHeaders } from './site-server';
+import { createSiteListener, type SiteServerOptions, securityHeaders } from './site-server';
 
 export interface SiteServerConfig {
   /** Where builds live (`<dist>/<code>/live.json`, `<dist>/<code>/builds/<id>/`). */
@@ -31,6 +31,8 @@ export interface SiteServerConfig {
    * a PostgreSQL server runs several on its own cores. Default 4 and 64.
    */
   contentReads?: { active: number; waiting: number } | undefined;
+  /** Who holds an access token on a tenant, for the staff console (site-server.ts `viewer`). */
+  viewer?: SiteServerOptions['viewer'];
   /** The configuration's `server` (HOST, PORT, DEFAULT_TENANT, TRUST_PROXY, ACCESS_LOG) and `sites` (caches, render processes) slices. */
   settings: Pick<Config, 'server' | 'sites'>;
 }
@@ -125,6 +127,7 @@ export async function startSiteServer(config: SiteServerConfig): Promise<Running
     trustProxyHops: settings.trustProxyHops,
     common,
     accessLog,
+    viewer: config.viewer,
     renderLimit: new RenderLimit({ burst: sites.renderBurst, perMinute: sites.renderPerMinute }),
   });
   let closing = false;

@@ -2,10 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { isAdminPath } from '~/lib/admin/sections';
+import { ADMIN_VIEWER_HEADER, type AdminViewer, encodeViewer } from '~/lib/admin/viewer';
 import { CLASS_LIST_PATH, canonicalClassRequest } from '~/lib/catalogue/class-query';
 import { isListPage, LIST_PARAMS, readListQuery } from '~/lib/content/on-demand';
 import { mainAddress, rendersOnDemand, rendersUncached } from '~/lib/content/routes';
+import { cookieValue } from '../http/cookies';
 import { requestHost } from '../http/proxy';
+import type { TenantRecord } from '../platform/tenants';
 import { type AccessLog, loggedPath } from './access-log';
 import type { BlobPool } from './blob-pool';
 import { hostPages } from './host-pages';
@@ -29,6 +33,11 @@ export interface SiteServerOptions {
   /** Each address's budget of pages rendered on demand. */
   renderLimit: RenderLimit;
   accessLog?: AccessLog | undefined;
+  /**
+   * Who holds an access token on a tenant (the staff console, /Admin): the account when its session is
+   * live and of that tenant. Without it every console request is rendered as signed out.
+   */
+  viewer?: ((tenant: TenantRecord, accessToken: string) => Promise<AdminViewer | undefined>) | undefined;
 }
 
 /** The headers Hono's secureHeaders sets, computed once and written with every site answer. */
@@ -71,6 +80,50 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     console.error('[site]', error);
     if (!res.headersSent) res.writeHead(500, ['Content-Type', 'text/plain; charset=utf-8']).end('Terjadi kesalahan pada server');
     else res.destroy();
+  };
+
+  /**
+   * /Admin…: never built, never cached, rendered by the live build for the signed-in staff member
+   * the `token` cookie names (`viewer`), who travels to the render process in a header only this
+   * server sets. The page itself decides: sign in first (302), not staff (403), or the console.
+   */
+  const staffConsole = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    site: Site,
+    build: LiveBuild,
+    path: string,
+    query: string,
+    track: { cache?: string } | undefined,
+  ) => {
+    const renderer = build.renderer;
+    if (!renderer) return send(req, res, build.notFound);
+    const address = requestAddress(req, options.trustProxyHops);
+    const wait = isLoopback(address) ? undefined : renderLimit.take(address);
+    if (wait !== undefined) return send(req, res, pages.tooMany, ['Retry-After', String(wait)]);
+    const token = cookieValue(req.headers.cookie, 'token');
+    const who = token && options.viewer ? options.viewer(site.tenant, token) : Promise.resolve(undefined);
+    const url = `https://${site.canonicalHost}${encodeBytes(path)}${encodeBytes(query)}`;
+    who
+      .then((viewer) =>
+        pageCache.pass(() =>
+          renderers.render(site.tenant.code, renderer, url, viewer ? [[ADMIN_VIEWER_HEADER, encodeViewer(viewer)]] : undefined),
+        ),
+      )
+      .then(
+        ({ prepared }) => {
+          if (track) track.cache = 'pass';
+          send(req, res, CONSOLE_STATUSES.has(prepared.status) ? prepared : build.error, ['X-Cache', 'pass']);
+        },
+        (error: unknown) => {
+          if (error instanceof RenderersBusy) return send(req, res, busy(build));
+          if (error instanceof SourceFailed && error.failure !== 'error') {
+            return send(req, res, error.failure === 'busy' ? busy(build) : unavailable(build));
+          }
+          console.error(`[site] ${site.tenant.code} ${path}:`, error);
+          send(req, res, build.error);
+        },
+      );
   };
 
   return (req, res) => {
@@ -122,6 +175,9 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     } catch {
       return send(req, res, build.notFound);
     }
+
+    // The staff console: rendered for each request with who asks, also under maintenance (staff turn it off there).
+    if (isAdminPath(path)) return staffConsole(req, res, site, build, path, query, track);
 
     if (build.maintenance) {
       // The screen's own files (logo, styles) load; a missing one is a 404; every page is the screen.
@@ -188,6 +244,9 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
 }
 
 const HIT = ['X-Cache', 'hit'];
+/** What a console page may answer: the page, sign in first, not staff, an unknown section or post. */
+const CONSOLE_STATUSES = new Set([200, 302, 403, 404]);
+
 /** Methods some page or API call takes; the rest get 405. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

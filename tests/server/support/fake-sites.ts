@@ -11,6 +11,7 @@ import type { TenantRecord } from '~/server/platform/tenants';
 import { buildDir, setLive } from '~/server/sites/build-layout';
 import type { ApiFetch } from '~/server/sites/renderers';
 import { type RunningSiteServer, startSiteServer } from '~/server/sites/server';
+import type { SiteServerOptions } from '~/server/sites/site-server';
 
 /**
  * Fake site builds in the layout the site server reads (`<dist>/<code>/builds/<id>/`, `live.json`),
@@ -55,6 +56,16 @@ export async function render(request) {
   const url = new URL(request.url);
   const page = url.pathname + url.search;
   if (page.endsWith('/gagal')) throw new Error('render gagal');
+  if (url.pathname.startsWith('/Admin')) {
+    // The staff console: who the server vouched for, or "sign in first".
+    const viewer = request.headers.get('x-lms-admin-viewer');
+    if (!viewer) return new Response(null, { status: 302, headers: { location: '/Login?redirect=' + encodeURIComponent(page) } });
+    const who = JSON.parse(Buffer.from(viewer, 'base64url').toString('utf8'));
+    return new Response('<!doctype html><p>${label} konsol untuk ' + who.name + ' (' + who.role + ')</p>', {
+      status: who.role === 'student' ? 403 : 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    });
+  }
   if (page.endsWith('/mogok')) process.exit(3);
   if (page.endsWith('/pelan')) await new Promise((done) => setTimeout(done, 500));
   if (page.endsWith('/panjang')) {
@@ -216,6 +227,8 @@ export interface SiteServerSetup {
   content?: FakeContent;
   /** Environment variables of the server (HOST, PORT, RENDER_BURST, …), parsed by `loadConfig`. */
   env?: Record<string, string | undefined>;
+  /** Who holds an access token (the staff console); none: every console request is signed out. */
+  viewer?: SiteServerOptions['viewer'];
 }
 
 /** Starts the site server on a free port of 127.0.0.1, with a local event bus. */
@@ -228,6 +241,7 @@ export async function startSites(setup: SiteServerSetup): Promise<RunningSiteSer
     api: setup.api ?? fakeApi,
     contentSource: (setup.content ?? fakeContent()).contentSource,
     siteEvents,
+    viewer: setup.viewer,
     // Every test request comes from 127.0.0.1: a render budget of its own is given where a test is about it.
     settings: loadConfig({ PORT: '0', HOST: '127.0.0.1', RENDER_BURST: '100000', ...setup.env }),
   });
