@@ -40,6 +40,17 @@ async function readable(page: Page, label: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
+/** The JavaScript a page loaded, as sent (compressed), in KB: the console's sizes in the test output. */
+async function scriptKb(page: Page): Promise<string> {
+  const bytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js'))
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
+  );
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
 /** The editor's rich-text area. */
 const body = (page: Page) => page.locator('.ProseMirror');
 
@@ -65,6 +76,8 @@ test('a writer writes, previews and publishes a post, live on the site within 10
   test.setTimeout(120_000);
   const tenant = tenantOf(testInfo);
   const page = await staffPage(browser, baseURL ?? '', tenant.code, 'writer', '/Admin/Tulisan/Baru?jenis=news');
+  // The editor loads its rich-text part once the page is ready.
+  await expect(body(page)).toBeVisible();
   await page.getByLabel('Judul', { exact: true }).fill(TITLE);
   await page.getByLabel('Ringkasan', { exact: true }).fill('Ringkasan tulisan dari konsol.');
   await body(page).click();
@@ -112,8 +125,11 @@ test('a writer writes, previews and publishes a post, live on the site within 10
   await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
   await keepScreenshot(page, 'admin-posts');
   await readable(page, 'daftar tulisan');
+  console.log(`[admin] JavaScript /Admin/Tulisan: ${await scriptKb(page)}`);
   await page.goto(`/Admin/Tulisan/news/${postId}`);
   await expect(body(page)).toContainText('Paragraf pertama dari konsol.');
+  await page.waitForLoadState('networkidle');
+  console.log(`[admin] JavaScript editor: ${await scriptKb(page)}`);
   await readable(page, 'editor');
   await page.context().close();
 });
@@ -220,6 +236,10 @@ test('an admin: an unreadable colour pair refused with the pair named, a rollbac
   await visitor.close();
 
   // The audit log: the writer's create and publish, the first editor's save, the rollback.
+  console.log(`[admin] JavaScript /Admin/Pengaturan: ${await scriptKb(page)}`);
+  await page.goto('/Admin/Build');
+  await page.waitForLoadState('networkidle');
+  console.log(`[admin] JavaScript /Admin/Build: ${await scriptKb(page)}`);
   await page.goto('/Admin/Audit');
   const log = page.locator('.admin-main');
   await expect(log).toContainText('build.rollback');
@@ -231,6 +251,7 @@ test('an admin: an unreadable colour pair refused with the pair named, a rollbac
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    console.log(`[admin] JavaScript ${path}: ${await scriptKb(page)}`);
     await readable(page, path);
   }
   await page.context().close();

@@ -97,6 +97,7 @@ export function ColourField({ colour, value, error, sharedMessage, onChange }: C
             autoComplete="off"
             spellCheck={false}
             maxLength={7}
+            size={8}
             value={value}
             onChange={(event) => onChange(event.target.value.trim())}
           />
