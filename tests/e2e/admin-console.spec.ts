@@ -178,6 +178,8 @@ test('an admin: an unreadable colour pair refused with the pair named, a rollbac
 
   // Settings: the live preview follows the typing; white on white is refused with the pair and its ratio.
   await page.getByLabel('Judul situs', { exact: true }).fill(`${tenant.setting.title} Baru`);
+  await page.waitForLoadState('networkidle');
+  console.log(`[admin] JavaScript /Admin/Pengaturan: ${await scriptKb(page)}`);
   await keepScreenshot(page, 'admin-settings');
   await readable(page, 'pengaturan');
   await page.getByLabel('Gelap', { exact: true }).fill('#ffffff');
@@ -236,7 +238,6 @@ test('an admin: an unreadable colour pair refused with the pair named, a rollbac
   await visitor.close();
 
   // The audit log: the writer's create and publish, the first editor's save, the rollback.
-  console.log(`[admin] JavaScript /Admin/Pengaturan: ${await scriptKb(page)}`);
   await page.goto('/Admin/Build');
   await page.waitForLoadState('networkidle');
   console.log(`[admin] JavaScript /Admin/Build: ${await scriptKb(page)}`);
