@@ -90,9 +90,10 @@ export function apiDevPlugin(config: Config): Plugin {
       // The staff console as the site server renders it: the `token` cookie's account named in the header
       // only the server sets (a visitor's own copy of that header is dropped first).
       server.middlewares.use((req, _res, next) => {
+        // Dropped from every request, whatever its address says before decoding (`/%41dmin`).
+        delete req.headers[ADMIN_VIEWER_HEADER];
         const path = (req.url ?? '').split('?')[0] ?? '';
         if (path !== '/Admin' && !path.startsWith('/Admin/')) return next();
-        delete req.headers[ADMIN_VIEWER_HEADER];
         const token = cookieValue(req.headers.cookie, 'token');
         if (!token) return next();
         open()

@@ -174,6 +174,8 @@ for (const role of ['student', 'mentor', 'admin'] satisfies Role[]) {
         'href',
         '/Akun/Pencairan/Persetujuan',
       );
+    if (role !== 'student')
+      await expect(section(page, 'Konsol staf').getByRole('link', { name: 'Buka konsol' })).toHaveAttribute('href', '/Admin');
     await readableAtNarrow(page, `/Akun (${role})`);
     await keepScreenshot(page, `akun-${role}`);
   });

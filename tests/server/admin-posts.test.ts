@@ -246,7 +246,7 @@ describe.each(await dbKinds())('the staff console’s posts on %s', (kind) => {
       expect(second).toMatchObject({
         statusCode: 409,
         message:
-          'Tulisan ini sudah diubah orang lain (versi 2, Anda menyunting versi 1). Muat ulang untuk melihat perubahannya; teks Anda tetap di editor.',
+          'Tulisan ini sudah diubah orang lain (versi 2, Anda menyunting versi 1). Tekan Muat versi terbaru untuk melihat perubahannya; teks Anda tetap di editor sampai Anda memuatnya.',
       });
       expect(await getManagedPost(writer, { kindSlug: 'news', id: post.id })).toEqual(first);
 

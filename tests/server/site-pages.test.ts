@@ -53,6 +53,7 @@ beforeAll(async () => {
     content,
     viewer: async (tenant, token) => {
       viewerLookups.push(`${tenant.code} ${token}`);
+      if (token === 'token-putus') throw new Error('basis data tidak menjawab');
       const session = SESSIONS[token];
       return session && session.lmsId === tenant.code ? session.viewer : undefined;
     },
@@ -281,6 +282,20 @@ describe('site server: the staff console (/Admin)', () => {
     expect(res.status).toBe(403);
     expect(res.text).toContain('Budi Siswa (student)');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an address with a trailing slash with the address without it, and a lost database with 503', async () => {
+    const slashed = await get('/Admin/Tulisan/?jenis=news', 'kabar.example', { cookie: 'token=token-penulis' });
+    expect(slashed.status).toBe(301);
+    expect(slashed.headers.location).toBe('/Admin/Tulisan?jenis=news');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const lost = await get('/Admin', 'kabar.example', { cookie: 'token=token-putus' });
+      expect(lost.status).toBe(503);
+      expect(lost.headers['retry-after']).toBeDefined();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('keeps the console open to staff while the site is under maintenance', async () => {

@@ -38,15 +38,21 @@ function withHome(render: (view: HomeView, home: LearnerHome, now: number) => Re
   };
 }
 
-/** An admin's staff tools that exist today (there is no separate admin console yet). */
-function StaffTools() {
+/** The way into the staff console (/Admin) for the roles that have one, and an admin's payout approvals. */
+function StaffTools({ admin }: { admin: boolean }) {
   return (
     <>
       <p>Alat staf yang tersedia untuk akun Anda:</p>
       <ul className="home-links">
         <li>
-          <a href="/Akun/Pencairan/Persetujuan">Persetujuan pencairan</a>: setujui atau tolak permintaan pencairan dana mentor.
+          <a href="/Admin">Buka konsol</a>:{' '}
+          {admin ? 'tulisan, tampilan situs, build, pengguna, dan log audit.' : 'bagian konsol untuk peran Anda.'}
         </li>
+        {admin && (
+          <li>
+            <a href="/Akun/Pencairan/Persetujuan">Persetujuan pencairan</a>: setujui atau tolak permintaan pencairan dana mentor.
+          </li>
+        )}
       </ul>
     </>
   );
@@ -77,14 +83,16 @@ const PAYOUTS: AccountSection = {
   title: 'Pencairan dana',
   render: withHome(({ HomePayouts }, home) => <HomePayouts teaching={home.teaching} />),
 };
-const STAFF: AccountSection = { id: 'konsol-staf', title: 'Konsol staf', render: () => <StaffTools /> };
+const STAFF: AccountSection = { id: 'konsol-staf', title: 'Konsol staf', render: () => <StaffTools admin /> };
+const CONSOLE: AccountSection = { id: 'konsol-staf', title: 'Konsol staf', render: () => <StaffTools admin={false} /> };
 
 /** The learner's sections, which every account sees. */
 export const LEARNER_SECTIONS: readonly AccountSection[] = [CLASSES, COURSES, INVOICES];
 
 /** What each role sees besides the learner's sections, first. */
 export const ROLE_SECTIONS: Partial<Record<Role, readonly AccountSection[]>> = {
-  mentor: [TEACHING, PAYOUTS],
+  mentor: [TEACHING, PAYOUTS, CONSOLE],
+  writer: [CONSOLE],
   admin: [STAFF],
   superadmin: [STAFF],
 };

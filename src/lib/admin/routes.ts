@@ -1,5 +1,5 @@
 import { POST_KINDS, type PostKind } from '~/contract/posts';
-import { type AdminSection, sectionOfPath } from './sections';
+import { type AdminSection, isAdminPath, sectionOfPath } from './sections';
 import { type AdminViewer, isStaffRole } from './viewer';
 
 /** What an address under /Admin shows to a viewer (the page `src/pages/Admin/[...section].astro` renders it). */
@@ -39,6 +39,7 @@ const postId = (value: string | undefined): number | undefined => (value && /^[1
  */
 export function adminRoute(pathname: string, viewer: AdminViewer): AdminRoute {
   if (!isStaffRole(viewer.role)) return { view: 'denied', title: 'Akses ditolak' };
+  if (!isAdminPath(pathname)) return { view: 'missing', title: 'Bagian konsol tidak ditemukan' };
   const section = sectionOfPath(pathname);
   if (!section) return { view: 'missing', title: 'Bagian konsol tidak ditemukan' };
   if (!section.roles.includes(viewer.role)) return { view: 'forbidden', title: 'Akses ditolak', section };

@@ -19,7 +19,12 @@ const ADMINS: readonly Role[] = ['admin', 'superadmin'];
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { slug: '', label: 'Ringkasan', lead: 'Apa yang bisa Anda kelola di konsol ini.', roles: ['writer', 'admin', 'superadmin', 'mentor'] },
-  { slug: 'Tulisan', label: 'Tulisan', lead: 'Berita, blog, artikel, podcast, acara, dan program situs ini.', roles: WRITERS },
+  {
+    slug: 'Tulisan',
+    label: 'Tulisan',
+    lead: 'Berita, blog, artikel, podcast, tulisan teman, acara, dan program situs ini.',
+    roles: WRITERS,
+  },
   { slug: 'Kategori', label: 'Kategori', lead: 'Kategori tiap jenis tulisan.', roles: WRITERS },
   { slug: 'Halaman', label: 'Teks halaman', lead: 'Teks halaman tetap situs (Tentang, Harga, …) dalam Markdown.', roles: ADMINS },
   {

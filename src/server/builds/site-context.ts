@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
-import GithubSlugger from 'github-slugger';
-import { Marked } from 'marked';
 import { type SiteSetting, SiteSettingSchema } from '~/contract/settings';
-import { sanitizeHtml } from '~/lib/html/sanitize';
+import { markdownHtml } from '~/lib/html/markdown';
 import type { SiteContext } from '~/lib/tenant/context';
 import { FONTS } from '~/lib/tenant/fonts';
 import { GROUNDS } from '~/lib/tenant/grounds';
@@ -78,23 +76,6 @@ export async function loadSiteContext(
 function pageConfigOf(tenant: TenantRecord, login: SiteSetting['login'], settings: SiteApiSettings): SiteContext['pageConfig'] {
   const api = siteApiConfig(tenant, settings);
   return { ...api, login: { mode: login.mode, url: login.accountUrl || `${api.bases.auth}login` } };
-}
-
-/**
- * A page's Markdown as HTML: GitHub-flavoured, each heading with an id from its text (as Astro's
- * Markdown gives, so `#anchor` links hold), through the same allow-list as CMS HTML.
- */
-export function markdownHtml(body: string): string {
-  const slugger = new GithubSlugger();
-  const markdown = new Marked({
-    gfm: true,
-    renderer: {
-      heading({ tokens, depth, text }) {
-        return `<h${depth} id="${slugger.slug(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
-      },
-    },
-  });
-  return sanitizeHtml(markdown.parse(body, { async: false }));
 }
 
 const require = createRequire(import.meta.url);

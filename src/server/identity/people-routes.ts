@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { PeopleListQuerySchema, RoleChangeSchema } from '~/contract/people';
+import { roleLabel } from '~/lib/auth/role-labels';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ok, page } from '../http/respond';
 import { readJson, readQuery } from '../http/validate';
@@ -22,7 +23,7 @@ export function peopleRoutes(deps: ApiDeps) {
   app.post('/:id/role', ...admins, async (c) => {
     const { role } = await readJson(c, RoleChangeSchema);
     const done = await changeRole(deps.db, lms(c), c.get('user'), c.req.param('id'), role);
-    return ok(c, done.person, done.changed ? `Peran ${done.person.name} diubah menjadi ${role}` : 'Peran tidak berubah');
+    return ok(c, done.person, done.changed ? `Peran ${done.person.name} diubah menjadi ${roleLabel(role)}` : 'Peran tidak berubah');
   });
 
   app.post('/:id/deactivate', ...admins, async (c) => {

@@ -241,7 +241,7 @@ export const ERRORS = {
   postVersionConflict: {
     kind: 'conflict',
     message: (p: { current: number; sent: number }) =>
-      `Tulisan ini sudah diubah orang lain (versi ${p.current}, Anda menyunting versi ${p.sent}). Muat ulang untuk melihat perubahannya; teks Anda tetap di editor.`,
+      `Tulisan ini sudah diubah orang lain (versi ${p.current}, Anda menyunting versi ${p.sent}). Tekan Muat versi terbaru untuk melihat perubahannya; teks Anda tetap di editor sampai Anda memuatnya.`,
   },
   /** `posts`: how many posts (any status) are in the category. */
   categoryInUse: {

@@ -98,6 +98,11 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
   ) => {
     const renderer = build.renderer;
     if (!renderer) return send(req, res, build.notFound);
+    if (path.endsWith('/')) {
+      // As every other address: without the slash (`/Admin/Tulisan/` → `/Admin/Tulisan`), the query kept.
+      res.writeHead(301, ['Location', `${encodeBytes(path.replace(/\/+$/, ''))}${encodeBytes(query)}`, ...common]).end();
+      return;
+    }
     const address = requestAddress(req, options.trustProxyHops);
     const wait = isLoopback(address) ? undefined : renderLimit.take(address);
     if (wait !== undefined) return send(req, res, pages.tooMany, ['Retry-After', String(wait)]);
@@ -105,10 +110,16 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     const who = token && options.viewer ? options.viewer(site.tenant, token) : Promise.resolve(undefined);
     const url = `https://${site.canonicalHost}${encodeBytes(path)}${encodeBytes(query)}`;
     who
-      .then((viewer) =>
-        pageCache.pass(() =>
-          renderers.render(site.tenant.code, renderer, url, viewer ? [[ADMIN_VIEWER_HEADER, encodeViewer(viewer)]] : undefined),
-        ),
+      .then(
+        (viewer) =>
+          pageCache.pass(() =>
+            renderers.render(site.tenant.code, renderer, url, viewer ? [[ADMIN_VIEWER_HEADER, encodeViewer(viewer)]] : undefined),
+          ),
+        (error: unknown) => {
+          // The database did not answer who this is: try again soon, as any read that failed.
+          console.error(`[site] ${site.tenant.code} ${path}: sesi tidak dapat dibaca:`, error);
+          throw new SourceFailed('unavailable', path);
+        },
       )
       .then(
         ({ prepared }) => {

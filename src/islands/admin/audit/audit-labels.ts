@@ -25,6 +25,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'invoice.refund': 'Pembayaran dikembalikan',
   'certificate.revoke': 'Sertifikat dicabut',
   'class.complete': 'Peserta dinyatakan lulus',
+  'build.request': 'Build ulang diminta',
+  'build.rollback': 'Build lama dijadikan live',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
@@ -37,6 +39,8 @@ const TARGET_KINDS: Readonly<Record<string, string>> = {
   payout: 'Pencairan',
   invoice: 'Tagihan',
   certificate: 'Sertifikat',
+  build: 'Build',
+  'build-job': 'Antrean build',
 };
 
 /** `post:12` → 'Tulisan #12', `copy:about` → 'Teks halaman about', `enrolment:KLS-1:…` → the class and learner. */
@@ -72,6 +76,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   score: 'Nilai',
   certificate: 'Sertifikat',
   version: 'Versi',
+  isActive: 'Tampil',
+  live: 'Build live',
+  full: 'Build penuh',
   id: 'ID',
 };
 

@@ -55,8 +55,8 @@ export function MaintenanceSwitch({ client, code, on, revision, onSaved }: Props
               <p>{MAINTENANCE.text}</p>
             </blockquote>
             <p>
-              Layar ini menggantikan setiap halaman situs sampai mode perawatan dimatikan. Konsol ini tetap bisa dipakai staf seperti biasa,
-              termasuk untuk mematikannya lagi.
+              Layar ini menggantikan setiap halaman situs, juga halaman Masuk, sampai mode perawatan dimatikan. Staf yang sudah masuk tetap
+              bisa memakai konsol ini, termasuk untuk mematikannya lagi: jangan keluar dari akun Anda selama perawatan.
             </p>
           </>
         )}

@@ -50,7 +50,8 @@ describe('/Sertifikat/{id}', () => {
     ]) {
       expect(rendersUncached(path), path).toBe(false);
     }
-    expect([...UNCACHED_READS]).toEqual(['certificate']);
+    // The certificate, and the console's preview of a post (rendered only for signed-in staff, never kept either).
+    expect([...UNCACHED_READS]).toEqual(['certificate', 'previewPost']);
   });
 
   it('loads the certificate from the content source, or the page’s own notice when there is none', async () => {
