@@ -131,6 +131,16 @@ test('a writer writes, previews and publishes a post, live on the site within 10
   await page.waitForLoadState('networkidle');
   console.log(`[admin] JavaScript editor: ${await scriptKb(page)}`);
   await readable(page, 'editor');
+  // A section of another role, and an address the console does not have: each says so, and reads.
+  for (const [path, status, heading] of [
+    ['/Admin/Pengguna', 403, 'Akses ditolak'],
+    ['/Admin/Rahasia', 404, 'Tidak ditemukan'],
+  ] as const) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(status);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await readable(page, path);
+  }
   await page.context().close();
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInWithForm } from './auth-support';
 import { keepScreenshot, tenantOf } from './support';
 
 /** Runs for every shipped tenant whose maintenance flag is on or missing. */
@@ -14,4 +15,14 @@ test('a tenant under maintenance answers every route with the maintenance screen
     await expect(page.locator('header nav')).toHaveCount(0);
   }
   await keepScreenshot(page, `${tenant.code}-maintenance`);
+});
+
+test('under maintenance, staff can still sign in and reach the console to turn it off', async ({ page }, testInfo) => {
+  const tenant = tenantOf(testInfo);
+  test.skip(tenant.setting.login.mode === 'redirect', 'the account service’s page signs in there');
+  await signInWithForm(page, `admin@${tenant.code}.example`, 'demo-admin-2026', '/Login?redirect=%2FAdmin%2FPengaturan');
+  await expect(page).toHaveURL(/\/Admin\/Pengaturan$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tampilan & pengaturan' })).toBeVisible();
+  // Visitors still see only the screen.
+  expect((await page.request.get('/About')).status()).toBe(503);
 });

@@ -17,7 +17,12 @@ const records = [
   // A pesilat site known only by its local name: a public host never sends visitors there.
   tenantRecord('silatlokal', ['silatlokal.localhost'], 'acme'),
 ];
-const FILES = { demo: siteFiles('demo'), acme: siteFiles('acme'), pesilat: siteFiles('pesilat'), tutup: siteFiles('tutup') };
+const FILES = {
+  demo: siteFiles('demo'),
+  acme: siteFiles('acme'),
+  pesilat: siteFiles('pesilat'),
+  tutup: { ...siteFiles('tutup'), 'Login/index.html': '<!doctype html><h1>tutup: Masuk</h1>' },
+};
 writeBuild(dist.distRoot, 'demo', { id: 'b1', files: FILES.demo, live: true });
 writeBuild(dist.distRoot, 'acme', { id: 'b1', files: FILES.acme, live: true });
 writeBuild(dist.distRoot, 'pesilat', { id: 'b1', files: FILES.pesilat, live: true });
@@ -211,5 +216,13 @@ describe('site server: a build made under maintenance', () => {
 
   it('keeps missing assets a 404', async () => {
     expect((await get('/_astro/missing.js', 'tutup.example')).status).toBe(404);
+  });
+
+  it('keeps signing in open, so staff reach the console to turn maintenance off', async () => {
+    const login = await get('/Login', 'tutup.example');
+    expect(login.status).toBe(200);
+    expect(login.text).toBe(FILES.tutup['Login/index.html']);
+    // A page the build does not have is still the screen.
+    expect((await get('/CallbackAuth', 'tutup.example')).status).toBe(503);
   });
 });

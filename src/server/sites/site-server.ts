@@ -7,6 +7,7 @@ import { ADMIN_VIEWER_HEADER, type AdminViewer, encodeViewer } from '~/lib/admin
 import { CLASS_LIST_PATH, canonicalClassRequest } from '~/lib/catalogue/class-query';
 import { isListPage, LIST_PARAMS, readListQuery } from '~/lib/content/on-demand';
 import { mainAddress, rendersOnDemand, rendersUncached } from '~/lib/content/routes';
+import { OPEN_UNDER_MAINTENANCE } from '~/lib/tenant/maintenance';
 import { cookieValue } from '../http/cookies';
 import { requestHost } from '../http/proxy';
 import type { TenantRecord } from '../platform/tenants';
@@ -191,6 +192,9 @@ export function createSiteListener(options: SiteServerOptions): (req: IncomingMe
     if (isAdminPath(path)) return staffConsole(req, res, site, build, path, query, track);
 
     if (build.maintenance) {
+      // Signing in stays open (staff reach the console to turn maintenance off).
+      const open = OPEN_UNDER_MAINTENANCE.has(path) ? build.store.get(path) : undefined;
+      if (open) return send(req, res, open.prepared);
       // The screen's own files (logo, styles) load; a missing one is a 404; every page is the screen.
       if (!/\.[a-z0-9]+$/i.test(path) || path.endsWith('.html')) return send(req, res, build.maintenance);
       return send(req, res, build.store.get(path)?.prepared ?? build.notFound);

@@ -6,6 +6,8 @@ import { Field } from '../../shared/Field';
 import { IslandBoundary } from '../../shared/IslandBoundary';
 import { Notice } from '../kit';
 import { usePostCategories } from './post-categories';
+import { PostDetailsFields } from './post-details';
+import { DETAIL_FIELDS } from './post-details-form';
 import { PostEditorActions } from './post-editor-actions';
 import { PostBodyField } from './post-editor-body';
 import { PostEditorFields } from './post-editor-fields';
@@ -21,14 +23,28 @@ interface Props {
 }
 
 /** The fields in the form's order, for the focus on a refused save. */
-const ORDER = ['kind', 'title', 'content', 'summary', 'categoryId', 'author', 'slug', 'publishAt', 'cover'] as const;
+const ORDER: readonly (keyof EditorErrors)[] = [
+  'kind',
+  'title',
+  'content',
+  ...DETAIL_FIELDS,
+  'summary',
+  'categoryId',
+  'tags',
+  'author',
+  'slug',
+  'publishAt',
+  'cover',
+];
 
-/** Focuses the first field with a message; the body's editable area is not a form control, so it is found by its class. */
+/**
+ * Focuses the first field shown with a message; the body's editable area is not a form control, so
+ * it is found by its class.
+ */
 function focusFirst(form: HTMLFormElement | null, errors: EditorErrors) {
-  const first = ORDER.find((name) => errors[name]);
-  if (!form || !first) return;
-  const target =
-    first === 'content' ? form.querySelector<HTMLElement>('.post-rich__area') : form.querySelector<HTMLElement>(`[name="${first}"]`);
+  const find = (name: string) =>
+    form?.querySelector<HTMLElement>(name === 'content' ? '.post-rich__area' : `[name="${name}"]`) ?? undefined;
+  const target = ORDER.filter((name) => errors[name]).map(find).find(Boolean);
   target?.focus();
 }
 
@@ -150,6 +166,7 @@ function Editor(props: Props) {
             )}
           </Field>
           <PostBodyField content={state.content} onChange={state.changeContent} unheld={state.unheld} error={errors.content} />
+          <PostDetailsFields kind={kind} fields={fields} errors={errors} setField={state.setField} />
         </div>
         <div className="post-editor__side">
           <PostEditorFields

@@ -1,8 +1,8 @@
 import type { PostKind } from '~/contract/posts';
 import { ConfirmButton, formatStamp, fromLocalInput } from '../kit';
-import type { StoredPost } from './post-editor-state';
 import type { PostFields, SaveIntent } from './post-form';
 import { schedulesLater } from './post-form';
+import type { StoredPost } from './post-stored';
 
 interface Props {
   kind: PostKind | undefined;

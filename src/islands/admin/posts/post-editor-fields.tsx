@@ -2,8 +2,9 @@ import type { ApiClient } from '~/lib/api/client';
 import { Field } from '../../shared/Field';
 import type { KindCategories } from './post-categories';
 import { PostCover } from './post-cover';
-import type { EditorErrors, StoredPost } from './post-editor-state';
+import type { EditorErrors } from './post-editor-state';
 import type { PostField, PostFields } from './post-form';
+import type { StoredPost } from './post-stored';
 
 interface Props {
   client: ApiClient | undefined;
@@ -18,7 +19,7 @@ interface Props {
   storedCategory?: { id: number; name: string } | undefined;
 }
 
-/** The post's fields beside its text: summary, category, author, slug, publish time (WIB) and cover. */
+/** The post's fields beside its text: summary, category, tags, author, slug, publish time (WIB) and cover. */
 export function PostEditorFields({ client, post, fields, errors, setField, categories, kindChosen, storedCategory }: Props) {
   const listed = categories.items.some((category) => String(category.id) === fields.categoryId);
   const active = post?.status === 'published' || post?.status === 'scheduled';
@@ -58,6 +59,22 @@ export function PostEditorFields({ client, post, fields, errors, setField, categ
               <option value={storedCategory.id}>{storedCategory.name}</option>
             )}
           </select>
+        )}
+      </Field>
+      <Field
+        name="tags"
+        label="Tag"
+        hint="Pisahkan dengan koma, mis. data, karier, beasiswa. Maksimal 20 tag, tiap tag paling banyak 40 karakter."
+        error={errors.tags}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            value={fields.tags}
+            onChange={(event) => setField('tags', event.target.value)}
+          />
         )}
       </Field>
       <Field name="author" label="Penulis" error={errors.author}>

@@ -1,39 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ManagedPost, PostKind, PostStatus } from '~/contract/posts';
+import type { ManagedPost, PostKind } from '~/contract/posts';
 import type { AdminViewer } from '~/lib/admin/viewer';
 import { ApiRequestError } from '~/lib/api/errors';
 import { createPost, deletePost, getManagedPost, updatePostById } from '~/lib/api/posts';
 import { postPath } from '~/lib/content/paths';
-import { fieldErrors, serverIssues } from '../../shared/form-errors';
+import { fieldErrors } from '../../shared/form-errors';
 import { formatStamp, problemText, toLocalInput, useStaffClient } from '../kit';
-import { checkFields, emptyFields, fieldsOf, type PostField, type PostFields, type SaveIntent, sameFields, saveBody } from './post-form';
-import { isPostKind, statusOf } from './post-kinds';
+import {
+  checkFields,
+  emptyFields,
+  fieldsOf,
+  type PostField,
+  type PostFields,
+  type SaveIntent,
+  sameFields,
+  saveBody,
+  serverFieldIssues,
+} from './post-form';
+import { isPostKind } from './post-kinds';
 import type { LiveWatch } from './post-live-status';
 import { unheldElements } from './post-rich-held';
 import type { LoadedContent } from './post-rich-text';
-
-/** What the editor knows of the stored post: what it saves against and shows as its state. */
-export interface StoredPost {
-  id: number;
-  slug: string;
-  version: number;
-  status: PostStatus;
-  publishedAt: string;
-  category: { id: number; name: string } | null;
-}
+import { failedText, savedText } from './post-save-text';
+import { type StoredPost, stored } from './post-stored';
 
 export type EditorErrors = Partial<Record<PostField | 'content' | 'kind', string>>;
 type Load = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; message: string };
-
-type Answer = Pick<ManagedPost, 'id' | 'slug' | 'version' | 'publishedAt' | 'category'>;
-const stored = (post: Answer, isActive: boolean): StoredPost => ({
-  id: post.id,
-  category: post.category,
-  slug: post.slug,
-  version: post.version,
-  publishedAt: post.publishedAt,
-  status: statusOf(isActive, post.publishedAt),
-});
 
 export interface EditorOptions {
   viewer: AdminViewer;
@@ -142,7 +134,7 @@ export function usePostEditor({ viewer, kind: routeKind, id, onRefused }: Editor
   const save = async (intent: SaveIntent): Promise<boolean> => {
     if (!client || inFlight.current) return false;
     const sentContent = !post || contentDirty ? html.current : undefined;
-    const found: EditorErrors = checkFields(fields, sentContent);
+    const found: EditorErrors = checkFields(fields, sentContent, kind);
     if (!kind) found.kind = 'Pilih jenis tulisan.';
     if (!kind || Object.keys(found).length > 0) {
       refuse(found);
@@ -150,7 +142,7 @@ export function usePostEditor({ viewer, kind: routeKind, id, onRefused }: Editor
     }
     const sent = fields;
     const sentEdits = edits.current;
-    const body = saveBody(kind, sent, sentContent, intent);
+    const body = saveBody(kind, sent, sentContent, intent, post && { fields: savedFields, details: post.details });
     inFlight.current = true;
     setBusy(intent);
     setAlert(undefined);
@@ -180,7 +172,7 @@ export function usePostEditor({ viewer, kind: routeKind, id, onRefused }: Editor
       const named = failure instanceof ApiRequestError ? (failure.fields ?? []) : [];
       const conflict = failure instanceof ApiRequestError && failure.statusCode === 409 && named.length === 0;
       if (named.length > 0) {
-        const found = fieldErrors<keyof EditorErrors>(serverIssues(named));
+        const found = fieldErrors<keyof EditorErrors>(serverFieldIssues(named));
         setErrors(found);
         onRefused?.(found);
       }
@@ -237,20 +229,4 @@ export function usePostEditor({ viewer, kind: routeKind, id, onRefused }: Editor
     reload,
     remove,
   };
-}
-
-/** Why a save failed, and that nothing typed is lost (the API's and the offline messages may say so already). */
-function failedText(failure: unknown, existing: boolean): string {
-  if (existing && failure instanceof ApiRequestError && failure.statusCode === 404)
-    return 'Tulisan ini sudah dihapus orang lain, jadi tidak dapat disimpan. Isian Anda masih di editor: salin bagian yang ingin Anda simpan ke tulisan baru.';
-  const text = problemText(failure).replace(/[.!?]?\s*$/, '.');
-  return /isian anda|teks anda/i.test(text) ? text : `${text} Isian Anda tetap seperti yang Anda tulis.`;
-}
-
-function savedText(intent: SaveIntent, post: StoredPost): string {
-  const at = formatStamp(new Date().toISOString());
-  if (post.status === 'scheduled')
-    return `${intent === 'publish' ? 'Tulisan dijadwalkan' : 'Perubahan tersimpan; tulisan tetap dijadwalkan'} terbit ${formatStamp(post.publishedAt)}. Situs menampilkannya otomatis pada waktu itu.`;
-  if (post.status === 'published') return intent === 'save' ? `Perubahan tersimpan (${at}).` : `Tulisan diterbitkan (${at}).`;
-  return intent === 'unpublish' ? `Tulisan tidak lagi terbit; sekarang berstatus draf (${at}).` : `Draf tersimpan (${at}).`;
 }

@@ -1,5 +1,17 @@
 import type { ManagedPost, PostCreate, PostKind, PostUpdate } from '~/contract/posts';
+import type { Issue } from '../../shared/form-errors';
 import { fromLocalInput, toLocalInput } from '../kit';
+import {
+  checkDetails,
+  type DetailFields,
+  detailFieldsOf,
+  detailsBody,
+  detailsChanged,
+  emptyDetails,
+  type SavedDetails,
+  sameTags,
+  tagsOf,
+} from './post-details-form';
 
 /*
  * The post editor's fields as typed, and what a save sends. Framework-free: the editor island keeps
@@ -7,8 +19,12 @@ import { fromLocalInput, toLocalInput } from '../kit';
  * explicit "Muat versi terbaru" replaces them.
  */
 
-/** The editor's fields, as strings the inputs hold. The content (HTML) is kept by the rich-text editor. */
-export interface PostFields {
+/**
+ * The editor's fields, as strings the inputs hold: the post's own, its tags and its details
+ * (`details.startsAt`, post-details-form.ts). The content (HTML) is kept by the rich-text editor.
+ */
+export type PostFields = OwnFields & DetailFields;
+interface OwnFields {
   title: string;
   slug: string;
   summary: string;
@@ -19,6 +35,8 @@ export interface PostFields {
   cover: string;
   /** `datetime-local` in WIB, '' for "when published". */
   publishAt: string;
+  /** Comma-separated. */
+  tags: string;
 }
 export type PostField = keyof PostFields;
 
@@ -36,6 +54,8 @@ export const emptyFields = (author: string): PostFields => ({
   author,
   cover: '',
   publishAt: '',
+  tags: '',
+  ...emptyDetails(),
 });
 
 /**
@@ -52,17 +72,23 @@ export function fieldsOf(post: ManagedPost, now = Date.now()): PostFields {
     author: post.author,
     cover: post.cover,
     publishAt: shownTime ? toLocalInput(post.publishedAt) : '',
+    tags: post.tags.join(', '),
+    ...detailFieldsOf(post.details),
   };
 }
 
 export const sameFields = (a: PostFields, b: PostFields): boolean =>
-  (Object.keys(a) as PostField[]).every((key) => a[key].trim() === b[key].trim());
+  (Object.keys(a) as PostField[]).every((key) => (key === 'tags' ? sameTags(a.tags, b.tags) : a[key].trim() === b[key].trim()));
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The messages of fields a save would be refused for, checked as the contract does (`PostCreateSchema`). */
-export function checkFields(fields: PostFields, content: string | undefined): Partial<Record<PostField | 'content', string>> {
-  const errors: Partial<Record<PostField | 'content', string>> = {};
+export function checkFields(
+  fields: PostFields,
+  content: string | undefined,
+  kind: PostKind | undefined,
+): Partial<Record<PostField | 'content', string>> {
+  const errors: Partial<Record<PostField | 'content', string>> = checkDetails(kind, fields);
   const title = fields.title.trim();
   if (!title) errors.title = 'Judul wajib diisi.';
   else if (title.length > 200) errors.title = `Judul maksimal 200 karakter (sekarang ${title.length}).`;
@@ -86,9 +112,17 @@ export const schedulesLater = (fields: PostFields, now = Date.now()): boolean =>
 /**
  * The body of a save. Publishing with no time chosen publishes now; other intents send a time only
  * when one is chosen (the server keeps the stored one). `content` is left out when undefined (an
- * existing post whose text was not touched keeps its stored HTML exactly).
+ * existing post whose text was not touched keeps its stored HTML exactly); so are the tags and the
+ * details when they are as `saved` (the last save of an existing post) has them.
  */
-export function saveBody(kindSlug: PostKind, fields: PostFields, content: string | undefined, intent: SaveIntent, now = new Date()) {
+export function saveBody(
+  kindSlug: PostKind,
+  fields: PostFields,
+  content: string | undefined,
+  intent: SaveIntent,
+  saved?: SavedDetails & { fields: PostFields },
+  now = new Date(),
+) {
   const chosen = fromLocalInput(fields.publishAt);
   const publishedAt = intent === 'publish-now' ? now.toISOString() : intent === 'publish' ? (chosen ?? now.toISOString()) : chosen;
   const slug = fields.slug.trim();
@@ -103,6 +137,18 @@ export function saveBody(kindSlug: PostKind, fields: PostFields, content: string
     ...(slug ? { slug } : {}),
     ...(publishedAt ? { publishedAt } : {}),
     ...(content !== undefined ? { content } : {}),
+    ...(!saved || !sameTags(fields.tags, saved.fields.tags) ? { tags: tagsOf(fields.tags) } : {}),
+    ...(!saved || detailsChanged(fields, saved.fields) ? { details: detailsBody(kindSlug, fields, saved) } : {}),
   } satisfies PostCreate & PostUpdate;
   return body;
 }
+
+/**
+ * The server's 400 `fields` as the editor's messages: a detail under its own input (`details.startsAt`),
+ * any other field under its first part (`tags.3` under the tags).
+ */
+export const serverFieldIssues = (named: readonly { field: string; message: string }[]): Issue[] =>
+  named.map(({ field, message }) => {
+    const [first = '', second] = field.split('.');
+    return { path: [first === 'details' && second ? `details.${second}` : first], message };
+  });

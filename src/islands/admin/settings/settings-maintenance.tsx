@@ -55,8 +55,8 @@ export function MaintenanceSwitch({ client, code, on, revision, onSaved }: Props
               <p>{MAINTENANCE.text}</p>
             </blockquote>
             <p>
-              Layar ini menggantikan setiap halaman situs, juga halaman Masuk, sampai mode perawatan dimatikan. Staf yang sudah masuk tetap
-              bisa memakai konsol ini, termasuk untuk mematikannya lagi: jangan keluar dari akun Anda selama perawatan.
+              Layar ini menggantikan setiap halaman situs sampai mode perawatan dimatikan. Halaman Masuk dan konsol ini tetap terbuka untuk
+              staf, termasuk untuk mematikannya lagi.
             </p>
           </>
         )}
