@@ -23,36 +23,26 @@ interface Props {
 }
 
 /** The fields in the form's order, for the focus on a refused save. */
-const ORDER: readonly (keyof EditorErrors)[] = [
-  'kind',
-  'title',
-  'content',
-  ...DETAIL_FIELDS,
-  'summary',
-  'categoryId',
-  'tags',
-  'author',
-  'slug',
-  'publishAt',
-  'cover',
-];
+const SIDE = ['summary', 'categoryId', 'tags', 'author', 'slug', 'publishAt', 'cover'] as const;
+const ORDER: readonly (keyof EditorErrors)[] = ['kind', 'title', 'content', ...DETAIL_FIELDS, ...SIDE];
 
 /**
  * Focuses the first field shown with a message; the body's editable area is not a form control, so
  * it is found by its class.
  */
 function focusFirst(form: HTMLFormElement | null, errors: EditorErrors) {
-  const find = (name: string) =>
-    form?.querySelector<HTMLElement>(name === 'content' ? '.post-rich__area' : `[name="${name}"]`) ?? undefined;
-  const target = ORDER.filter((name) => errors[name]).map(find).find(Boolean);
-  target?.focus();
+  for (const name of ORDER) {
+    const target = errors[name] && form?.querySelector<HTMLElement>(name === 'content' ? '.post-rich__area' : `[name="${name}"]`);
+    if (target) return target.focus();
+  }
 }
 
 /**
  * /Admin/Tulisan/Baru and /Admin/Tulisan/{kind}/{id}: a post's editor (issue 31). The body in a
- * Tiptap editor, the fields beside it, saves checked against the version loaded (a 409 keeps every
- * typed word and offers the stored version), publish, unpublish and delete behind confirmations, and
- * after a publish the build's progress until the page is live. Console only: Tiptap is large.
+ * Tiptap editor, the kind's details (post-details.tsx) under it, the fields and tags beside it, saves
+ * checked against the version loaded (a 409 keeps every typed word and offers the stored version),
+ * publish, unpublish and delete behind confirmations, and after a publish the build's progress until
+ * the page is live. Console only: Tiptap is large.
  */
 export default function PostEditor(props: Props) {
   return (
