@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import type { Plugin } from 'vite';
 import { loadConfig } from './src/server/config';
 import { apiDevPlugin } from './src/server/dev-plugin';
 import { renderAdapter } from './src/server/sites/astro-adapter';
@@ -36,7 +37,34 @@ export default defineConfig({
   ],
   devToolbar: { enabled: false },
   vite: {
-    plugins: [apiDevPlugin(config)],
+    plugins: [apiDevPlugin(config), consoleZod()],
+    // React DOM in one chunk: the console's editor imports parts of it the islands' renderer does not, and
+    // without this the shared parts would split into chunks of their own on every island page.
+    build: {
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } },
+      },
+    },
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   },
 });
+
+/**
+ * Full `zod` in the browser gets a copy of its own (`zod-console`, the same version under another
+ * name). Public islands use `zod/mini` only; the staff console's islands use the contracts written in
+ * full zod. Both builds share zod's core modules, and a module shared by two builds is bundled with
+ * every part either one uses: the public islands' zod chunk would grow by what full zod needs of the
+ * core (about 7 KB gzip). With its own copy, the console pays for its zod and public pages stay as
+ * they were. The server (SSR) keeps the one `zod`.
+ */
+function consoleZod(): Plugin {
+  return {
+    name: 'lms-console-zod',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (source !== 'zod') return null;
+      const client = this.environment ? this.environment.config.consumer === 'client' : !options?.ssr;
+      return client ? this.resolve('zod-console', importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
