@@ -42,7 +42,7 @@ export default defineConfig({
     // without this the shared parts would split into chunks of their own on every island page.
     build: {
       rolldownOptions: {
-        output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } },
+        output: { codeSplitting: { groups: [{ name: 'dom-client', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } },
       },
     },
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
