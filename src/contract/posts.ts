@@ -191,6 +191,8 @@ export const PostAuthorsResponseSchema = envelope(z.array(PostAuthorSchema));
 
 /** POST v3/post/delete and POST v3/post/kind/category/delete body. */
 export const KindSlugSchema = z.strictObject({ kindSlug: PostKindSchema, slug: SlugSchema });
+/** POST v3/post/delete body: with `version`, a post changed since it was read (renamed, edited) is not deleted (409). */
+export const PostDeleteSchema = KindSlugSchema.extend({ version: z.number().int().positive().optional() });
 export const SlugQuerySchema = z.strictObject({ slug: SlugSchema });
 export const DeletedResponseSchema = envelope(z.object({ id: z.number().int() }));
 

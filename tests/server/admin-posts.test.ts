@@ -279,6 +279,15 @@ describe.each(await dbKinds())('the staff console’s posts on %s', (kind) => {
       expect(stored).toMatchObject({ version: 2, summary: winner?.summary });
       await remove([post]);
     });
+
+    it('a delete naming the version read refuses a post changed since, and deletes it as read', async () => {
+      const post = await createPost(writer, { kindSlug: 'news', title: `Hapus ${stampOf('h')}` });
+      await updatePostById(admin, post.id, { kindSlug: 'news', version: 1, summary: 'Diubah admin' });
+      await failsWith(deletePost(writer, { kindSlug: 'news', slug: post.slug, version: 1 }), 409);
+      expect((await getManagedPost(writer, { kindSlug: 'news', id: post.id })).summary).toBe('Diubah admin');
+      expect(await deletePost(writer, { kindSlug: 'news', slug: post.slug, version: 2 })).toEqual({ id: post.id });
+      await failsWith(getManagedPost(writer, { kindSlug: 'news', id: post.id }), 404);
+    });
   });
 
   describe('publishing and scheduling', () => {

@@ -135,8 +135,12 @@ export async function listPostAuthors(client: ApiClient, kindSlug: PostKind, opt
   return (await client.call('main', 'v3/post/manage/authors', PostAuthorsResponseSchema, read({ kindSlug }, options))).data;
 }
 
-/** POST v3/post/delete (writer, admin or superadmin): answers with the deleted post's id. */
-export async function deletePost(client: ApiClient, post: KindSlug, options?: RequestOptions): Promise<{ id: number }> {
+/** POST v3/post/delete (writer, admin or superadmin): answers with the deleted post's id; with `version`, 409 when the post changed since. */
+export async function deletePost(
+  client: ApiClient,
+  post: KindSlug & { version?: number },
+  options?: RequestOptions,
+): Promise<{ id: number }> {
   return (await client.call('main', 'v3/post/delete', DeletedResponseSchema, write(post, options))).data;
 }
 

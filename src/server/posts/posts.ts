@@ -319,11 +319,15 @@ export async function updatePost(db: Db, lmsId: string, key: PostKey, input: z.o
  * Deletes a post by kind and slug and answers its id (`postSlugNotFound` when there is none); its
  * children lose their parent, not their existence.
  */
-export async function deletePost(db: Db, lmsId: string, kindSlug: PostKind, slug: string): Promise<{ id: number }> {
+export async function deletePost(db: Db, lmsId: string, kindSlug: PostKind, slug: string, version?: number): Promise<{ id: number }> {
+  const named = and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug));
+  // One statement decides: with a version, only the post as the caller read it is deleted.
   const [row] = await db
     .delete(posts)
-    .where(and(eq(posts.lmsId, lmsId), eq(posts.kindSlug, kindSlug), eq(posts.slug, slug)))
+    .where(version === undefined ? named : and(named, eq(posts.version, version)))
     .returning({ id: posts.id });
-  if (!row) throw fail('postSlugNotFound', { slug });
-  return row;
+  if (row) return row;
+  const [changed] = version === undefined ? [] : await db.select({ version: posts.version }).from(posts).where(named).limit(1);
+  if (changed) throw fail('postVersionConflict', { current: changed.version, sent: version ?? changed.version });
+  throw fail('postSlugNotFound', { slug });
 }

@@ -11,6 +11,7 @@ import {
   ManagedPostListQuerySchema,
   PostAuthorsQuerySchema,
   PostCreateSchema,
+  PostDeleteSchema,
   PostDetailQuerySchema,
   PostKeyQuerySchema,
   type PostKind,
@@ -98,9 +99,9 @@ export function postsRoutes(deps: ApiDeps) {
   });
 
   app.post('/v3/post/delete', ...writers, async (c) => {
-    const { kindSlug, slug } = await readJson(c, KindSlugSchema);
+    const { kindSlug, slug, version } = await readJson(c, PostDeleteSchema);
     const before = await findPost(deps.db, lms(c), { kindSlug, slug }, { includeHidden: true });
-    const deleted = await deletePost(deps.db, lms(c), kindSlug, slug);
+    const deleted = await deletePost(deps.db, lms(c), kindSlug, slug, version);
     await audit(c, 'post.delete', `post:${deleted.id}`, { before: before ?? { kindSlug, slug } });
     await announce(c, [deleted.id]);
     return ok(c, deleted, 'Post dihapus');

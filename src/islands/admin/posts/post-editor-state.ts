@@ -201,7 +201,8 @@ export function usePostEditor({ viewer, kind: routeKind, id, onRefused }: Editor
   /** Deletes the post. Throws for the dialog to show. */
   const remove = async () => {
     if (!client || !kind || !post) return;
-    await deletePost(client, { kindSlug: kind, slug: post.slug });
+    // With the version read: a post someone changed meanwhile is not deleted unseen.
+    await deletePost(client, { kindSlug: kind, slug: post.slug, version: post.version });
     setDeleted(true);
   };
 
