@@ -207,7 +207,9 @@ export const CategoryListQuerySchema = z.strictObject({
 /** A category as the list shows it: `posts` counts every post in it, drafts and scheduled ones too (delete is refused while any). */
 export const PostCategoryListItemSchema = PostCategorySchema.extend({ posts: z.number().int().nonnegative() });
 export type PostCategoryListItem = z.infer<typeof PostCategoryListItemSchema>;
-export const CategoryListResponseSchema = envelope(paged(PostCategoryListItemSchema));
+export const CategoryListResponseSchema = envelope(paged(PostCategorySchema));
+/** GET v3/post/manage/categories (writers): the same list, each category with `posts` of any status. */
+export const ManagedCategoryListResponseSchema = envelope(paged(PostCategoryListItemSchema));
 export const CategoryResponseSchema = envelope(PostCategorySchema);
 
 /** POST v3/post/kind/category/create body; update takes the same fields, all optional but the kind. */

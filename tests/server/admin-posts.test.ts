@@ -7,6 +7,7 @@ import {
   deleteCategory,
   getManagedPost,
   listCategories,
+  listManagedCategories,
   listManagedPosts,
   listPostAuthors,
   updatePost,
@@ -336,8 +337,13 @@ describe.each(await dbKinds())('the staff console’s posts on %s', (kind) => {
       const spare = await createCategory(writer, { kindSlug: 'podcasts', name: `Cadangan ${stamp}` });
       const { all } = await fivePosts('podcasts', stamp, { categoryId: category.id });
       const counts = async () =>
-        (await listCategories(site, { kindSlug: 'podcasts', all: true })).items.find((item) => item.id === category.id);
+        (await listManagedCategories(writer, { kindSlug: 'podcasts', all: true })).items.find((item) => item.id === category.id);
       expect(await counts()).toMatchObject({ posts: 5, totalPosts: 2 });
+      // Visitors count what they can read: the drafts and scheduled posts are not theirs to count.
+      const shown = (await listCategories(site, { kindSlug: 'podcasts', all: true })).items.find((item) => item.id === category.id);
+      expect(shown).toMatchObject({ totalPosts: 2 });
+      expect(shown).not.toHaveProperty('posts');
+      await expect(listManagedCategories(site, { kindSlug: 'podcasts' })).rejects.toMatchObject({ statusCode: 401 });
 
       const refused = await deleteCategory(admin, { kindSlug: 'podcasts', slug: category.slug }).catch((e) => e);
       expect(refused).toMatchObject({
@@ -383,7 +389,9 @@ describe.each(await dbKinds())('the staff console’s posts on %s', (kind) => {
         expect(creates.filter((status) => status === 201)).toEqual([]);
       } else {
         expect(creates).toEqual(Array(10).fill(201));
-        expect((await listCategories(site, { kindSlug: 'news', all: true })).items.find((item) => item.id === category.id)?.posts).toBe(10);
+        expect(
+          (await listManagedCategories(writer, { kindSlug: 'news', all: true })).items.find((item) => item.id === category.id)?.posts,
+        ).toBe(10);
       }
       await remove(created);
       if (deleted === 409) await deleteCategory(admin, { kindSlug: 'news', slug: category.slug });

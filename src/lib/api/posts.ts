@@ -10,6 +10,7 @@ import {
   type KindListQuerySchema,
   type KindSlugSchema,
   type LegacyPostListQuerySchema,
+  ManagedCategoryListResponseSchema,
   type ManagedPost,
   type ManagedPostDetailQuerySchema,
   type ManagedPostListQuerySchema,
@@ -144,16 +145,18 @@ export async function deletePost(
   return (await client.call('main', 'v3/post/delete', DeletedResponseSchema, write(post, options))).data;
 }
 
-/**
- * GET v3/post/kind/category/list: a page of one kind's categories, each with its number of visible
- * posts (`totalPosts`) and of all its posts, drafts and scheduled ones too (`posts`).
- */
-export async function listCategories(
+/** GET v3/post/kind/category/list: a page of one kind's categories, each with its number of visible posts (`totalPosts`). */
+export async function listCategories(client: ApiClient, query: CategoryListParams, options?: RequestOptions): Promise<Paged<PostCategory>> {
+  return (await client.call('main', 'v3/post/kind/category/list', CategoryListResponseSchema, read(query, options))).data;
+}
+
+/** GET v3/post/manage/categories (writers): the same page, each category also with all its posts, drafts and scheduled ones too (`posts`). */
+export async function listManagedCategories(
   client: ApiClient,
   query: CategoryListParams,
   options?: RequestOptions,
 ): Promise<Paged<PostCategoryListItem>> {
-  return (await client.call('main', 'v3/post/kind/category/list', CategoryListResponseSchema, read(query, options))).data;
+  return (await client.call('main', 'v3/post/manage/categories', ManagedCategoryListResponseSchema, read(query, options))).data;
 }
 
 /** GET v3/post/kind/category/detail: one category by kind and slug. */

@@ -27,8 +27,21 @@ const allPosts = sql<number>`(select count(*)::int from ${posts} where ${posts.c
 const toCategory = ({ createdAt: _created, ...row }: { createdAt: Date } & Omit<PostCategory, 'kindSlug'> & { kindSlug: string }) =>
   ({ ...row, kindSlug: row.kindSlug as PostKind, totalPosts: Number(row.totalPosts) }) satisfies PostCategory;
 
-/** A page of one kind's categories (`all` gives every one on one page), each with `posts`: its posts of any status. */
-export async function listCategories(
+/** A page of one kind's categories (`all` gives every one on one page), each with its visible posts counted. */
+export function listCategories(db: Db, lmsId: string, query: Parameters<typeof listManagedCategories>[2]): Promise<Paged<PostCategory>> {
+  return listCategoryRows(db, lmsId, query, false);
+}
+
+/** The same page for the staff console: each category also with `posts`, its posts of any status (drafts and scheduled ones are not the public's to count). */
+export function listManagedCategories(
+  db: Db,
+  lmsId: string,
+  query: Parameters<typeof listCategoryRows>[2],
+): Promise<Paged<PostCategoryListItem>> {
+  return listCategoryRows(db, lmsId, query, true) as Promise<Paged<PostCategoryListItem>>;
+}
+
+async function listCategoryRows(
   db: Db,
   lmsId: string,
   query: {
@@ -39,7 +52,8 @@ export async function listCategories(
     sort: 'name' | 'newest' | 'popular';
     all?: boolean | undefined;
   },
-): Promise<Paged<PostCategoryListItem>> {
+  withAllPosts: boolean,
+): Promise<Paged<PostCategory | PostCategoryListItem>> {
   const where = and(
     eq(postCategories.lmsId, lmsId),
     eq(postCategories.kindSlug, query.kindSlug),
@@ -60,7 +74,7 @@ export async function listCategories(
     .limit(perPage)
     .offset((page - 1) * perPage);
   return pageOf(
-    rows.map(({ posts: used, ...row }) => ({ ...toCategory(row), posts: Number(used) })),
+    rows.map(({ posts: used, ...row }) => (withAllPosts ? { ...toCategory(row), posts: Number(used) } : toCategory(row))),
     page,
     perPage,
     totalItems,

@@ -29,7 +29,7 @@ import { announceChange } from '../platform/announce-change';
 import { recordAudit } from '../platform/audit';
 import { fail } from '../platform/errors';
 import { pageOf } from '../platform/paging';
-import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './categories';
+import { createCategory, deleteCategory, findCategory, listCategories, listManagedCategories, updateCategory } from './categories';
 import { findManagedPost, listManagedPosts, listPostAuthors } from './manage';
 import { createPost, deletePost, findPost, listPosts, recordView, updatePost } from './posts';
 import { isFirstViewToday, visitorId } from './views';
@@ -125,6 +125,9 @@ export function postsRoutes(deps: ApiDeps) {
 
   app.get('/v3/post/kind/category/list', token, async (c) =>
     page(c, await listCategories(deps.db, lms(c), readQuery(c, CategoryListQuerySchema))),
+  );
+  app.get('/v3/post/manage/categories', ...writers, async (c) =>
+    page(c, await listManagedCategories(deps.db, lms(c), readQuery(c, CategoryListQuerySchema))),
   );
 
   app.get('/v3/post/kind/category/detail', token, async (c) => {

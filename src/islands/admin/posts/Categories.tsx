@@ -5,7 +5,7 @@ import { POST_KIND_LABELS } from '~/lib/admin/labels';
 import type { AdminViewer } from '~/lib/admin/viewer';
 import type { ApiClient } from '~/lib/api/client';
 import { ApiRequestError } from '~/lib/api/errors';
-import { createCategory, deleteCategory, listCategories, updateCategory } from '~/lib/api/posts';
+import { createCategory, deleteCategory, listManagedCategories, updateCategory } from '~/lib/api/posts';
 import { Field } from '../../shared/Field';
 import { IslandBoundary } from '../../shared/IslandBoundary';
 import { ConfirmButton, Notice, Pager, problemText, useStaffClient } from '../kit';
@@ -260,7 +260,7 @@ function useCategoryList(client: ApiClient | undefined, kind: PostKind, page: nu
   const reload = useCallback(async () => {
     if (!client) return;
     try {
-      setLoad({ state: 'ready', list: await listCategories(client, { kindSlug: kind, page, pageSize: PAGE_SIZE, sort: 'name' }) });
+      setLoad({ state: 'ready', list: await listManagedCategories(client, { kindSlug: kind, page, pageSize: PAGE_SIZE, sort: 'name' }) });
     } catch (failure) {
       setLoad({ state: 'failed', message: problemText(failure) });
     }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PostCategoryListItem, PostKind } from '~/contract/posts';
 import type { ApiClient } from '~/lib/api/client';
-import { listCategories } from '~/lib/api/posts';
+import { listManagedCategories } from '~/lib/api/posts';
 import { problemText } from '../kit';
 
 /** A kind's categories for a picker: all of them on one page, by name; `failure` says why there are none to pick. */
@@ -18,7 +18,7 @@ export function usePostCategories(client: ApiClient | undefined, kind: PostKind 
     if (!client || !kind) return;
     const stop = new AbortController();
     setState({ items: [], loading: true });
-    listCategories(client, { kindSlug: kind, all: true, sort: 'name' }, { signal: stop.signal, progress: false }).then(
+    listManagedCategories(client, { kindSlug: kind, all: true, sort: 'name' }, { signal: stop.signal, progress: false }).then(
       (page) => !stop.signal.aborted && setState({ items: page.items, loading: false }),
       (failure) => !stop.signal.aborted && setState({ items: [], loading: false, failure: problemText(failure) }),
     );
