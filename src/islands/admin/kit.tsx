@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ApiClient } from '~/lib/api/client';
 import { failureMessage } from '~/lib/auth/request-errors';
 import { formatClock, formatDay, type IndonesianZone } from '~/lib/format/dates';
@@ -130,6 +130,42 @@ export function Pager({ page, pages, onPage, label }: { page: number; pages: num
       </button>
     </nav>
   );
+}
+
+/**
+ * What `load` answers, asked again whenever `key` changes and on `reload()` ('Coba lagi'); the last
+ * answer stays shown while the next one loads, and an answer that arrives after a newer ask is
+ * dropped. No `load` (a query not ready yet) asks nothing.
+ */
+export function useLoaded<T>(load: (() => Promise<T>) | undefined, key: string) {
+  const [result, setResult] = useState<T>();
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ask is keyed by `key`; `attempt` is 'Coba lagi'.
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    setLoading(true);
+    load().then(
+      (answer) => {
+        if (!live) return;
+        setResult(answer);
+        setError('');
+        setLoading(false);
+      },
+      (failure: unknown) => {
+        if (!live) return;
+        setError(problemText(failure));
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, attempt]);
+  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+  return { result, setResult, loading, error, reload };
 }
 
 /** A value that settles `delay` ms after its last change (search boxes). */

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { AuditEntry } from '~/contract/audit';
 import type { Paged } from '~/contract/paged';
 import { type AuditListParams, listAudit } from '~/lib/api/audit';
 import type { ApiClient } from '~/lib/api/client';
-import { problemText } from '../kit';
+import { useLoaded } from '../kit';
 import { type ActorLookup, useActorLookup } from './audit-actor';
 
 /** The filters as typed: the action, the actor's name or e-mail (and the account chosen among several), and days. */
@@ -66,41 +66,13 @@ export interface AuditLogState {
 export function useAuditLog(client: ApiClient): AuditLogState {
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<Paged<AuditEntry>>();
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
   const actor = useActorLookup(client, filters.actor);
   const query = queryOf(filters, actor, page);
-  const key = query ? JSON.stringify(query) : '';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is keyed by its text; `attempt` is 'Coba lagi'.
-  useEffect(() => {
-    if (!query) return;
-    let live = true;
-    setLoading(true);
-    listAudit(client, query).then(
-      (answer) => {
-        if (!live) return;
-        setResult(answer);
-        setError('');
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        if (!live) return;
-        setError(problemText(failure));
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, key, attempt]);
+  const { result, loading, error, reload } = useLoaded(query && (() => listAudit(client, query)), query ? JSON.stringify(query) : '');
 
   const filter = useCallback((changes: Partial<AuditFilters>) => {
     setFilters((current) => ({ ...current, ...changes, ...('actor' in changes ? { chosen: '' } : {}) }));
     setPage(1);
   }, []);
-  const reload = useCallback(() => setAttempt((value) => value + 1), []);
   return { filters, filter, actor, page, setPage, result, ready: query !== undefined, loading, error, reload };
 }
